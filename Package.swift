@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "xcstrings-merge",
+    products: [
+        .executable(name: "xcstrings-merge", targets: ["xcstrings-merge"]),
+        .library(name: "StringCatalog", targets: ["StringCatalog"]),
+        .library(name: "CatalogMerge", targets: ["CatalogMerge"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibgit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"])]
+        ),
+        .target(name: "StringCatalog"),
+        .target(name: "CatalogMerge", dependencies: ["StringCatalog"]),
+        .target(name: "GitSupport", dependencies: ["CLibgit2"]),
+        .executableTarget(
+            name: "xcstrings-merge",
+            dependencies: ["StringCatalog", "CatalogMerge", "GitSupport"]
+        ),
+        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog"]),
+        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "StringCatalog"]),
+        .testTarget(name: "CLITests", dependencies: ["StringCatalog", "GitSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file-system failure, with the path and the system's reason.
+public struct FileError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+    public var description: String { "\(path): \(reason)" }
+
+    static func errno(_ path: String, _ action: String) -> FileError {
+        FileError(path: path, reason: "\(action): \(String(cString: strerror(Glibc.errno)))")
+    }
+}
+
+/// Whole-file reads and atomic writes.
+public enum FileBytes {
+    /// Reads a whole file with one allocation (no mapping: the driver overwrites its inputs).
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .errno(path, "cannot open") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .errno(path, "cannot stat") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, reason: "is a directory") }
+        var capacity = max(Int(info.st_size), 0) + 1
+        var bytes = [UInt8](repeating: 0, count: capacity)
+        var count = 0
+        while true {
+            if count == capacity {
+                capacity *= 2
+                bytes.append(contentsOf: repeatElement(0, count: capacity - bytes.count))
+            }
+            let n = bytes.withUnsafeMutableBufferPointer { buffer in
+                Glibc.read(fd, buffer.baseAddress! + count, capacity - count)
+            }
+            if n < 0 {
+                if Glibc.errno == EINTR { continue }
+                throw .errno(path, "cannot read")
+            }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+
+    /// Replaces `path` with `bytes` so that readers see the old file or the new one, never a part:
+    /// a temporary file in the same directory is written, flushed to disk, given the old file's
+    /// permissions and renamed over it.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let directory = parentDirectory(of: path)
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        var template = Array("\(directory)/.\(name).xcstrings-merge-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .errno(path, "cannot create a temporary file in \(directory)") }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var committed = false
+        defer {
+            if !committed { unlink(temporary) }
+        }
+        do {
+            defer { close(fd) }
+            var written = 0
+            while written < bytes.count {
+                let n = bytes.withUnsafeBufferPointer { buffer in
+                    Glibc.write(fd, buffer.baseAddress! + written, bytes.count - written)
+                }
+                if n < 0 {
+                    if Glibc.errno == EINTR { continue }
+                    throw FileError.errno(path, "cannot write")
+                }
+                written += n
+            }
+            var info = stat()
+            let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : defaultMode()
+            fchmod(fd, mode)
+            guard fsync(fd) == 0 else { throw FileError.errno(path, "cannot flush to disk") }
+        }
+        guard rename(temporary, path) == 0 else { throw .errno(path, "cannot replace") }
+        committed = true
+    }
+
+    public static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// 0666 less the process umask, as a newly created file would get.
+    static func defaultMode() -> mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return 0o666 & ~mask
+    }
+
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}

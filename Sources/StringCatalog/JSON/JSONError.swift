@@ -1,0 +1,64 @@
+/// A reason the bytes are not the JSON this tool accepts, with where it happened.
+public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was wrong, in words meant for the person who has to fix the file.
+    public var message: String
+    /// 1-based line of the problem.
+    public var line: Int
+    /// 1-based column, counted in characters (Unicode scalars) from the start of the line.
+    public var column: Int
+    /// Byte offset of the problem.
+    public var offset: Int
+
+    public init(message: String, offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        self.message = message
+        self.offset = offset
+        (line, column) = SourceLocation.lineAndColumn(of: offset, in: bytes)
+    }
+
+    public init(message: String, line: Int, column: Int, offset: Int) {
+        self.message = message
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+public enum SourceLocation {
+    /// Line and column of a byte offset; CR, LF and CRLF each end a line. Called only for
+    /// messages, so it scans from the start rather than tracking lines while parsing.
+    public static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        let end = min(offset, bytes.count)
+        while i < end {
+            let byte = bytes[i]
+            if byte == 0x0A {
+                line += 1
+                lineStart = i + 1
+            } else if byte == 0x0D {
+                if i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        var column = 1
+        var j = lineStart
+        while j < end {
+            if bytes[j] & 0xC0 != 0x80 { column += 1 }
+            j += 1
+        }
+        // A BOM on the first line is not a character anyone sees.
+        if line == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF, end >= 3 {
+            column -= 1
+        }
+        return (line, column)
+    }
+
+    public static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        bytes.withUnsafeBufferPointer { lineAndColumn(of: offset, in: $0) }
+    }
+}

@@ -1,0 +1,505 @@
+/// Reads JSON bytes into a `JSONValue` that keeps member order and exact string bytes.
+///
+/// Stricter than JSON's grammar in nothing, looser in two things a catalog meets in practice: a
+/// leading UTF-8 BOM is skipped and CR/CRLF line ends are whitespace. Duplicate keys in one object
+/// are an error (line merges produce them; Xcode never does). Nesting is capped so hostile input
+/// cannot exhaust the stack.
+public enum JSONReader {
+    public static let defaultMaximumDepth = 512
+
+    /// Parses a whole document. Strings without escapes are slices of `bytes`, so no copies are made.
+    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONError) -> JSONValue {
+        let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(source: bytes, buffer: buffer, maximumDepth: maximumDepth)
+            do throws(JSONError) {
+                return .success(try parser.parseDocument())
+            } catch {
+                return .failure(ConflictMarkers.first(in: buffer).map {
+                    JSONError(
+                        message: "git conflict marker; resolve the conflict or run `xcstrings-merge resolve`",
+                        offset: $0, in: buffer)
+                } ?? error)
+            }
+        }
+        return try result.get()
+    }
+
+    public static func parse(_ string: String) throws(JSONError) -> JSONValue {
+        try parse(Array(string.utf8))
+    }
+}
+
+/// Lines that git writes around conflicting hunks.
+public enum ConflictMarkers {
+    /// Offset of the first line that starts with seven or more `<`, `=`, `>` or `|` followed by a
+    /// space or the end of the line. JSON strings cannot hold a raw line break, so such a line is
+    /// never inside a string.
+    public static func first(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var lineStart = 0
+        let count = bytes.count
+        while lineStart < count {
+            if isMarker(at: lineStart, in: bytes) { return lineStart }
+            var i = lineStart
+            while i < count && bytes[i] != 0x0A && bytes[i] != 0x0D { i += 1 }
+            while i < count && (bytes[i] == 0x0A || bytes[i] == 0x0D) { i += 1 }
+            lineStart = i
+        }
+        return nil
+    }
+
+    static func isMarker(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        guard start < count else { return false }
+        let marker = bytes[start]
+        guard marker == UInt8(ascii: "<") || marker == UInt8(ascii: "=") || marker == UInt8(ascii: ">")
+            || marker == UInt8(ascii: "|")
+        else { return false }
+        var i = start
+        while i < count && bytes[i] == marker { i += 1 }
+        guard i - start >= 7 else { return false }
+        return i == count || bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D
+    }
+}
+
+private let maximumSmallObject = 12
+
+struct Parser {
+    let source: [UInt8]
+    let buffer: UnsafeBufferPointer<UInt8>
+    let maximumDepth: Int
+    var position = 0
+    var depth = 0
+
+    init(source: [UInt8], buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        self.source = source
+        self.buffer = buffer
+        self.maximumDepth = maximumDepth
+    }
+
+    func error(_ message: String, at offset: Int) -> JSONError {
+        JSONError(message: message, offset: offset, in: buffer)
+    }
+
+    mutating func parseDocument() throws(JSONError) -> JSONValue {
+        if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+            position = 3
+        }
+        skipWhitespace()
+        if position >= buffer.count {
+            let what = buffer.count == position && position <= 3 ? "the file is empty" : "the file holds only white space"
+            throw error("\(what); expected a JSON object", at: position)
+        }
+        let value = try parseValue()
+        skipWhitespace()
+        if position < buffer.count {
+            throw error("unexpected \(describeByte(at: position)) after the end of the top-level value", at: position)
+        }
+        return value
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < buffer.count {
+            let byte = buffer[position]
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                position += 1
+            } else {
+                return
+            }
+        }
+    }
+
+    func describeByte(at offset: Int) -> String {
+        guard offset < buffer.count else { return "end of file" }
+        let byte = buffer[offset]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
+        if byte == 0x20 { return "space" }
+        return "byte 0x\(hex(byte))"
+    }
+
+    mutating func parseValue() throws(JSONError) -> JSONValue {
+        guard position < buffer.count else {
+            throw error("unexpected end of file; expected a value (is the file truncated?)", at: position)
+        }
+        switch buffer[position] {
+        case UInt8(ascii: "{"): return .object(try parseObject())
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default:
+            throw error("expected a value, found \(describeByte(at: position))", at: position)
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {
+        let start = position
+        let count = literal.utf8CodeUnitCount
+        for i in 0..<count {
+            guard position + i < buffer.count, buffer[position + i] == literal.utf8Start[i] else {
+                throw error("expected a value, found \(describeByte(at: start))", at: start)
+            }
+        }
+        position += count
+    }
+
+    mutating func enter(at offset: Int) throws(JSONError) {
+        depth += 1
+        if depth > maximumDepth {
+            throw error("nesting deeper than \(maximumDepth) levels", at: offset)
+        }
+    }
+
+    mutating func parseObject() throws(JSONError) -> JSONObject {
+        let open = position
+        try enter(at: open)
+        defer { depth -= 1 }
+        position += 1
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if position < buffer.count && buffer[position] == UInt8(ascii: "}") {
+            position += 1
+            return JSONObject(members)
+        }
+        while true {
+            guard position < buffer.count else {
+                throw error("unexpected end of file inside the object that starts at \(lineText(open)) (is the file truncated?)", at: position)
+            }
+            guard buffer[position] == UInt8(ascii: "\"") else {
+                if buffer[position] == UInt8(ascii: "}") && !members.isEmpty {
+                    throw error("trailing comma before '}'", at: position)
+                }
+                throw error("expected '\"' to start a key, found \(describeByte(at: position))", at: position)
+            }
+            let keyOffset = position
+            let key = try parseString()
+            skipWhitespace()
+            guard position < buffer.count else {
+                throw error("unexpected end of file after key \"\(key)\"; expected ':' (is the file truncated?)", at: position)
+            }
+            guard buffer[position] == UInt8(ascii: ":") else {
+                throw error("expected ':' after key \"\(key)\", found \(describeByte(at: position))", at: position)
+            }
+            position += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONMember(key: key, value: value, offset: keyOffset))
+            let afterValue = position
+            skipWhitespace()
+            guard position < buffer.count else {
+                throw error("unexpected end of file; expected ',' or '}' (is the file truncated?)", at: position)
+            }
+            let byte = buffer[position]
+            if byte == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                continue
+            }
+            if byte == UInt8(ascii: "}") {
+                position += 1
+                break
+            }
+            if case .string = value, position == afterValue || byte == UInt8(ascii: "\"") {
+                throw error("expected ',' or '}' after the value of \"\(key)\", found \(describeByte(at: position)); is there an unescaped '\"' inside the string?", at: position)
+            }
+            if byte == UInt8(ascii: "\"") {
+                throw error("expected ',' or '}' after the value of \"\(key)\", found '\"'; is a comma missing?", at: position)
+            }
+            throw error("expected ',' or '}' after the value of \"\(key)\", found \(describeByte(at: position))", at: position)
+        }
+        try checkDuplicates(members)
+        return JSONObject(members)
+    }
+
+    func lineText(_ offset: Int) -> String {
+        let (line, column) = SourceLocation.lineAndColumn(of: offset, in: buffer)
+        return "line \(line), column \(column)"
+    }
+
+    func checkDuplicates(_ members: [JSONMember]) throws(JSONError) {
+        if members.count <= maximumSmallObject {
+            for i in members.indices {
+                for j in members.indices.prefix(i) where members[j].key == members[i].key {
+                    throw duplicate(members[i], first: members[j])
+                }
+            }
+            return
+        }
+        var seen: [UTF8Bytes: Int] = [:]
+        seen.reserveCapacity(members.count)
+        for (i, member) in members.enumerated() {
+            if let j = seen.updateValue(i, forKey: member.key) {
+                throw duplicate(member, first: members[j])
+            }
+        }
+    }
+
+    func duplicate(_ member: JSONMember, first: JSONMember) -> JSONError {
+        let (line, _) = SourceLocation.lineAndColumn(of: first.offset, in: buffer)
+        return error("duplicate key \"\(member.key)\" (first at line \(line)); a line-based merge may have doubled it", at: member.offset)
+    }
+
+    mutating func parseArray() throws(JSONError) -> JSONValue {
+        let open = position
+        try enter(at: open)
+        defer { depth -= 1 }
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if position < buffer.count && buffer[position] == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
+        while true {
+            guard position < buffer.count else {
+                throw error("unexpected end of file inside the array that starts at \(lineText(open)) (is the file truncated?)", at: position)
+            }
+            if buffer[position] == UInt8(ascii: "]") && !elements.isEmpty {
+                throw error("trailing comma before ']'", at: position)
+            }
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard position < buffer.count else {
+                throw error("unexpected end of file; expected ',' or ']' (is the file truncated?)", at: position)
+            }
+            if buffer[position] == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                continue
+            }
+            if buffer[position] == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            }
+            throw error("expected ',' or ']' in array, found \(describeByte(at: position))", at: position)
+        }
+    }
+
+    mutating func parseNumber() throws(JSONError) -> UTF8Bytes {
+        let start = position
+        func digits(_ parser: inout Parser) -> Int {
+            let from = parser.position
+            while parser.position < parser.buffer.count,
+                parser.buffer[parser.position] >= UInt8(ascii: "0"), parser.buffer[parser.position] <= UInt8(ascii: "9")
+            {
+                parser.position += 1
+            }
+            return parser.position - from
+        }
+        if buffer[position] == UInt8(ascii: "-") { position += 1 }
+        let integerStart = position
+        let integerDigits = digits(&self)
+        guard integerDigits > 0 else { throw error("invalid number: expected a digit", at: position) }
+        if integerDigits > 1 && buffer[integerStart] == UInt8(ascii: "0") {
+            throw error("invalid number: leading zero", at: integerStart)
+        }
+        if position < buffer.count && buffer[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits(&self) > 0 else { throw error("invalid number: expected a digit after '.'", at: position) }
+        }
+        if position < buffer.count && (buffer[position] == UInt8(ascii: "e") || buffer[position] == UInt8(ascii: "E")) {
+            position += 1
+            if position < buffer.count && (buffer[position] == UInt8(ascii: "+") || buffer[position] == UInt8(ascii: "-")) {
+                position += 1
+            }
+            guard digits(&self) > 0 else { throw error("invalid number: expected a digit in the exponent", at: position) }
+        }
+        return UTF8Bytes(source[start..<position])
+    }
+
+    /// Parses a string at the opening quote. Without escapes the result is a slice of the source.
+    mutating func parseString() throws(JSONError) -> UTF8Bytes {
+        let open = position
+        position += 1
+        let start = position
+        let count = buffer.count
+        while position < count {
+            let byte = buffer[position]
+            if byte == UInt8(ascii: "\"") {
+                let value = UTF8Bytes(source[start..<position])
+                position += 1
+                return value
+            }
+            if byte == UInt8(ascii: "\\") {
+                return try parseEscapedString(open: open, start: start)
+            }
+            if byte < 0x20 {
+                throw controlCharacterError(byte, open: open)
+            }
+            if byte < 0x80 {
+                position += 1
+            } else {
+                try validateUTF8Sequence()
+            }
+        }
+        throw error("unexpected end of file inside the string that starts at \(lineText(open)) (missing closing '\"'?)", at: position)
+    }
+
+    func controlCharacterError(_ byte: UInt8, open: Int) -> JSONError {
+        if byte == 0x0A || byte == 0x0D {
+            return error("line break inside the string that starts at \(lineText(open)); is its closing '\"' missing?", at: position)
+        }
+        let escape: String
+        switch byte {
+        case 0x09: escape = "\\t"
+        case 0x08: escape = "\\b"
+        case 0x0C: escape = "\\f"
+        default: escape = "\\u00\(hex(byte))"
+        }
+        return error("raw control character U+00\(hex(byte).uppercased()) in a string; write it as \(escape)", at: position)
+    }
+
+    /// Checks the multi-byte UTF-8 sequence at `position` and steps over it.
+    @inline(__always)
+    mutating func validateUTF8Sequence() throws(JSONError) {
+        let first = buffer[position]
+        let length: Int
+        var scalar: UInt32
+        switch first {
+        case 0xC2...0xDF: length = 2; scalar = UInt32(first & 0x1F)
+        case 0xE0...0xEF: length = 3; scalar = UInt32(first & 0x0F)
+        case 0xF0...0xF4: length = 4; scalar = UInt32(first & 0x07)
+        default:
+            throw error("invalid UTF-8: byte 0x\(hex(first).uppercased()) cannot start a character", at: position)
+        }
+        guard position + length <= buffer.count else {
+            throw error("invalid UTF-8: character cut short by the end of the file", at: position)
+        }
+        for i in 1..<length {
+            let next = buffer[position + i]
+            guard next & 0xC0 == 0x80 else {
+                throw error("invalid UTF-8: byte 0x\(hex(first).uppercased()) is not followed by a continuation byte", at: position)
+            }
+            scalar = scalar << 6 | UInt32(next & 0x3F)
+        }
+        if (length == 3 && scalar < 0x800) || (length == 4 && scalar < 0x10000) {
+            throw error("invalid UTF-8: overlong encoding", at: position)
+        }
+        if length == 3 && scalar >= 0xD800 && scalar <= 0xDFFF {
+            throw error("invalid UTF-8: encoded surrogate U+\(hex(scalar))", at: position)
+        }
+        if scalar > 0x10FFFF {
+            throw error("invalid UTF-8: code point above U+10FFFF", at: position)
+        }
+        position += length
+    }
+
+    mutating func parseEscapedString(open: Int, start: Int) throws(JSONError) -> UTF8Bytes {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(position - start + 16)
+        decoded.append(contentsOf: buffer[start..<position])
+        let count = buffer.count
+        while position < count {
+            let byte = buffer[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return UTF8Bytes(decoded)
+            }
+            if byte == UInt8(ascii: "\\") {
+                try decodeEscape(into: &decoded)
+                continue
+            }
+            if byte < 0x20 {
+                throw controlCharacterError(byte, open: open)
+            }
+            if byte < 0x80 {
+                decoded.append(byte)
+                position += 1
+            } else {
+                let from = position
+                try validateUTF8Sequence()
+                decoded.append(contentsOf: buffer[from..<position])
+            }
+        }
+        throw error("unexpected end of file inside the string that starts at \(lineText(open)) (missing closing '\"'?)", at: position)
+    }
+
+    mutating func decodeEscape(into decoded: inout [UInt8]) throws(JSONError) {
+        let escapeStart = position
+        guard position + 1 < buffer.count else {
+            throw error("unexpected end of file in an escape sequence", at: position)
+        }
+        let letter = buffer[position + 1]
+        position += 2
+        switch letter {
+        case UInt8(ascii: "\""): decoded.append(0x22)
+        case UInt8(ascii: "\\"): decoded.append(0x5C)
+        case UInt8(ascii: "/"): decoded.append(0x2F)
+        case UInt8(ascii: "b"): decoded.append(0x08)
+        case UInt8(ascii: "f"): decoded.append(0x0C)
+        case UInt8(ascii: "n"): decoded.append(0x0A)
+        case UInt8(ascii: "r"): decoded.append(0x0D)
+        case UInt8(ascii: "t"): decoded.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try hexQuad(escapeStart: escapeStart)
+            var scalar = UInt32(unit)
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                guard position + 1 < buffer.count, buffer[position] == UInt8(ascii: "\\"),
+                    buffer[position + 1] == UInt8(ascii: "u")
+                else {
+                    throw error("lone surrogate escape \\u\(hex(UInt32(unit)).uppercased()): a high surrogate must be followed by a low surrogate escape", at: escapeStart)
+                }
+                let lowStart = position
+                position += 2
+                let low = try hexQuad(escapeStart: lowStart)
+                guard low >= 0xDC00 && low <= 0xDFFF else {
+                    throw error("lone surrogate escape \\u\(hex(UInt32(unit)).uppercased()): it is followed by \\u\(hex(UInt32(low)).uppercased()), not a low surrogate", at: escapeStart)
+                }
+                scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            } else if unit >= 0xDC00 && unit <= 0xDFFF {
+                throw error("lone surrogate escape \\u\(hex(UInt32(unit)).uppercased()): a low surrogate without a high surrogate before it", at: escapeStart)
+            }
+            appendUTF8(scalar, to: &decoded)
+        default:
+            position = escapeStart
+            throw error("invalid escape '\\\(letter >= 0x20 && letter < 0x7F ? String(UnicodeScalar(letter)) : "0x" + hex(letter))' in a string", at: escapeStart)
+        }
+    }
+
+    mutating func hexQuad(escapeStart: Int) throws(JSONError) -> UInt16 {
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            guard position < buffer.count else {
+                throw error("unexpected end of file in a \\u escape", at: escapeStart)
+            }
+            let byte = buffer[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid \\u escape: expected four hexadecimal digits", at: escapeStart)
+            }
+            value = value << 4 | UInt16(digit)
+            position += 1
+        }
+        return value
+    }
+}
+
+@inline(__always)
+func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+    switch scalar {
+    case 0..<0x80:
+        bytes.append(UInt8(scalar))
+    case 0x80..<0x800:
+        bytes.append(UInt8(0xC0 | (scalar >> 6)))
+        bytes.append(UInt8(0x80 | (scalar & 0x3F)))
+    case 0x800..<0x10000:
+        bytes.append(UInt8(0xE0 | (scalar >> 12)))
+        bytes.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+        bytes.append(UInt8(0x80 | (scalar & 0x3F)))
+    default:
+        bytes.append(UInt8(0xF0 | (scalar >> 18)))
+        bytes.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+        bytes.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+        bytes.append(UInt8(0x80 | (scalar & 0x3F)))
+    }
+}
+
+func hex<T: BinaryInteger>(_ value: T) -> String {
+    let text = String(value, radix: 16)
+    return text.count < 2 ? "0" + text : text
+}

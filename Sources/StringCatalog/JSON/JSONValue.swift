@@ -1,0 +1,133 @@
+/// A JSON value with object members kept in their written order and strings kept as exact bytes.
+///
+/// Arrays and objects hold their children in arrays, so the enum needs no `indirect` boxes.
+public enum JSONValue: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (UTF8Bytes, JSONValue)...) {
+        self = .object(JSONObject(elements.map { JSONMember(key: $0.0, value: $0.1) }))
+    }
+
+    case object(JSONObject)
+    case array([JSONValue])
+    case string(UTF8Bytes)
+    /// A number, kept as the text it was written with.
+    case number(UTF8Bytes)
+    case bool(Bool)
+    case null
+
+    public var object: JSONObject? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+
+    public var stringValue: UTF8Bytes? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    /// The JSON type as a word, for messages: "an object", "a string", ...
+    public var typeDescription: String {
+        switch self {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+
+    /// JSON equality: object member order is ignored, strings and keys are compared byte for byte,
+    /// numbers by their text.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.object(let a), .object(let b)): return a.isEquivalent(to: b)
+        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
+        case (.string(let a), .string(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.null, .null): return true
+        default: return false
+        }
+    }
+}
+
+/// One `"key" : value` member of an object.
+public struct JSONMember: Sendable {
+    public var key: UTF8Bytes
+    public var value: JSONValue
+    /// Byte offset of the key's opening quote in the file it was read from, or -1 for built values.
+    public var offset: Int
+
+    public init(key: UTF8Bytes, value: JSONValue, offset: Int = -1) {
+        self.key = key
+        self.value = value
+        self.offset = offset
+    }
+}
+
+/// An object's members in their written order. Readers reject duplicate keys, so keys are unique.
+public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (UTF8Bytes, JSONValue)...) {
+        members = elements.map { JSONMember(key: $0.0, value: $0.1) }
+    }
+
+    public var members: [JSONMember]
+
+    public init(_ members: [JSONMember] = []) { self.members = members }
+
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+    public var keys: [UTF8Bytes] { members.map(\.key) }
+
+    public func index(ofKey key: UTF8Bytes) -> Int? {
+        members.firstIndex { $0.key == key }
+    }
+
+    public func index(of key: StaticString) -> Int? {
+        members.firstIndex { $0.key.equals(key) }
+    }
+
+    public subscript(key key: UTF8Bytes) -> JSONValue? {
+        get { index(ofKey: key).map { members[$0].value } }
+        set {
+            if let i = index(ofKey: key) {
+                if let newValue { members[i].value = newValue } else { members.remove(at: i) }
+            } else if let newValue {
+                members.append(JSONMember(key: key, value: newValue))
+            }
+        }
+    }
+
+    public subscript(key: StaticString) -> JSONValue? {
+        index(of: key).map { members[$0].value }
+    }
+
+    public func member(_ key: StaticString) -> JSONMember? {
+        index(of: key).map { members[$0] }
+    }
+
+    /// Same members with equal values, in any order.
+    public func isEquivalent(to other: JSONObject) -> Bool {
+        guard members.count == other.members.count else { return false }
+        // Members usually come in the same order; fall back to lookups when they do not.
+        var sameOrder = true
+        for i in members.indices {
+            if members[i].key != other.members[i].key { sameOrder = false; break }
+            if members[i].value != other.members[i].value { return false }
+        }
+        if sameOrder { return true }
+        if members.count > 16 {
+            var table: [UTF8Bytes: Int] = [:]
+            table.reserveCapacity(other.members.count)
+            for (i, member) in other.members.enumerated() { table[member.key] = i }
+            return members.allSatisfy { member in
+                guard let j = table[member.key] else { return false }
+                return other.members[j].value == member.value
+            }
+        }
+        return members.allSatisfy { member in
+            guard let j = other.index(ofKey: member.key) else { return false }
+            return other.members[j].value == member.value
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// The order Xcode writes object keys in.
+///
+/// Xcode sorts every object with
+/// `compare(_:options: [.numeric, .caseInsensitive, .forcedOrdering], range:, locale: Locale(identifier: ""))`
+/// (ICU root collation; see FORMAT.md). That call costs about 1.5 µs, so keys made only of printable
+/// ASCII, which are nearly all of them, go through `compareASCII`, a transcription of the same order
+/// that the tests hold against the reference on the corpus and on randomized strings. Anything else
+/// goes to the reference itself.
+public enum KeyOrder {
+    /// True when `a` sorts before `b`.
+    @inlinable
+    public static func precedes(_ a: UTF8Bytes, _ b: UTF8Bytes) -> Bool {
+        compare(a, b) < 0
+    }
+
+    /// -1, 0 or 1 as `a` sorts before, the same as, or after `b`.
+    public static func compare(_ a: UTF8Bytes, _ b: UTF8Bytes) -> Int {
+        if let result = a.bytes.withUnsafeBufferPointer({ x in
+            b.bytes.withUnsafeBufferPointer { y in compareASCII(x, y) }
+        }) {
+            return result
+        }
+        let result = referenceCompare(a.string, b.string)
+        if result != 0 || a == b { return result }
+        // Canonically equivalent keys (NFC and NFD) can compare equal; bytes keep the order total.
+        return a.bytes.lexicographicallyPrecedes(b.bytes) ? -1 : 1
+    }
+
+    /// The reference comparison: the Foundation call whose order Xcode's files follow.
+    public static func referenceCompare(_ a: String, _ b: String) -> Int {
+        let result = (a as NSString).compare(
+            b, options: [.numeric, .caseInsensitive, .forcedOrdering],
+            range: NSRange(location: 0, length: (a as NSString).length), locale: rootLocale)
+        switch result {
+        case .orderedAscending: return -1
+        case .orderedSame: return 0
+        case .orderedDescending: return 1
+        }
+    }
+
+    private static let rootLocale = Locale(identifier: "")
+
+    /// Collation weights of printable ASCII under the root collation, case folded: white space,
+    /// then punctuation and symbols in ICU's order, then digits, then letters.
+    private static let primaryWeight: [UInt8] = {
+        let order = Array(" _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+        var weights = [UInt8](repeating: 0, count: 128)
+        for (rank, byte) in order.enumerated() {
+            weights[Int(byte)] = UInt8(rank + 1)
+            if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") {
+                weights[Int(byte - 32)] = UInt8(rank + 1)
+            }
+        }
+        return weights
+    }()
+
+    /// The reference order for two strings of printable ASCII, or nil when either has other bytes
+    /// (or a digit run too long to trust the transcription with).
+    ///
+    /// Primary: characters by `primaryWeight`, digit runs by numeric value. The first secondary
+    /// difference met on the way (lowercase before uppercase; fewer leading zeros first) decides
+    /// only when the primary comparison finds the strings equal, as `.forcedOrdering` does.
+    static func compareASCII(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        var j = 0
+        var tieBreak = 0
+        let weights = primaryWeight
+        return weights.withUnsafeBufferPointer { weight -> Int? in
+            while i < a.count && j < b.count {
+                let x = a[i]
+                let y = b[j]
+                guard x >= 0x20 && x < 0x7F && y >= 0x20 && y < 0x7F else { return nil }
+                let xDigit = x >= 0x30 && x <= 0x39
+                let yDigit = y >= 0x30 && y <= 0x39
+                if xDigit && yDigit {
+                    // Compare the digit runs as numbers: skip leading zeros, then length, then digits.
+                    var iEnd = i
+                    while iEnd < a.count && a[iEnd] >= 0x30 && a[iEnd] <= 0x39 { iEnd += 1 }
+                    var jEnd = j
+                    while jEnd < b.count && b[jEnd] >= 0x30 && b[jEnd] <= 0x39 { jEnd += 1 }
+                    if iEnd - i > 30 || jEnd - j > 30 { return nil }
+                    var iSignificant = i
+                    while iSignificant < iEnd - 1 && a[iSignificant] == 0x30 { iSignificant += 1 }
+                    var jSignificant = j
+                    while jSignificant < jEnd - 1 && b[jSignificant] == 0x30 { jSignificant += 1 }
+                    let iLength = iEnd - iSignificant
+                    let jLength = jEnd - jSignificant
+                    if iLength != jLength { return iLength < jLength ? -1 : 1 }
+                    var k = 0
+                    while k < iLength {
+                        let p = a[iSignificant + k]
+                        let q = b[jSignificant + k]
+                        if p != q { return p < q ? -1 : 1 }
+                        k += 1
+                    }
+                    if tieBreak == 0 && iEnd - i != jEnd - j {
+                        tieBreak = iEnd - i < jEnd - j ? -1 : 1
+                    }
+                    i = iEnd
+                    j = jEnd
+                    continue
+                }
+                let wx = weight[Int(x)]
+                let wy = weight[Int(y)]
+                if wx != wy { return wx < wy ? -1 : 1 }
+                if tieBreak == 0 && x != y {
+                    // Same letter in another case: lowercase (the larger byte) first.
+                    tieBreak = x > y ? -1 : 1
+                }
+                i += 1
+                j += 1
+            }
+            // Check the rest of the longer string is printable before trusting the result.
+            if i < a.count || j < b.count {
+                // One is a prefix of the other: the shorter sorts first, if the rest is printable.
+                let aIsLonger = i < a.count
+                while i < a.count { if a[i] < 0x20 || a[i] >= 0x7F { return nil }; i += 1 }
+                while j < b.count { if b[j] < 0x20 || b[j] >= 0x7F { return nil }; j += 1 }
+                return aIsLonger ? 1 : -1
+            }
+            return tieBreak
+        }
+    }
+
+    /// Sorts members into Xcode's order. Input is almost always sorted already: one pass checks
+    /// that, and only unsorted input pays for the sort.
+    public static func sort(_ members: inout [JSONMember]) {
+        guard members.count > 1 else { return }
+        var sorted = true
+        for i in 1..<members.count where compare(members[i - 1].key, members[i].key) > 0 {
+            sorted = false
+            break
+        }
+        if sorted { return }
+        members.sort { compare($0.key, $1.key) < 0 }
+    }
+
+    /// True when the members are already in Xcode's order.
+    public static func isSorted(_ members: [JSONMember]) -> Bool {
+        guard members.count > 1 else { return true }
+        for i in 1..<members.count where compare(members[i - 1].key, members[i].key) > 0 {
+            return false
+        }
+        return true
+    }
+}

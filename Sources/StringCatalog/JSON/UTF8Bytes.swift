@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An exact sequence of UTF-8 bytes: a JSON key or string value as written, after escapes are decoded.
+///
+/// Identity is byte equality. Swift's `String ==` treats canonically equivalent strings as equal
+/// ("café" in NFC and NFD), while Xcode keeps such keys apart, so catalog keys and values are never
+/// compared as `String`.
+public struct UTF8Bytes: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The bytes; often a slice of the file that was read, so that no copy is made.
+    public var bytes: ArraySlice<UInt8>
+
+    public init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+    public init(_ bytes: [UInt8]) { self.bytes = bytes[...] }
+    public init(_ string: String) { self.bytes = Array(string.utf8)[...] }
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public var count: Int { bytes.count }
+    public var isEmpty: Bool { bytes.isEmpty }
+
+    /// The bytes decoded as a string, for display and for comparisons that want Unicode semantics.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var description: String { string }
+
+    /// True when every byte is printable ASCII (0x20...0x7E).
+    public var isPrintableASCII: Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer where byte < 0x20 || byte > 0x7E { return false }
+            return true
+        }
+    }
+
+    public static func == (lhs: UTF8Bytes, rhs: UTF8Bytes) -> Bool {
+        let count = lhs.bytes.count
+        guard count == rhs.bytes.count else { return false }
+        if count == 0 { return true }
+        return lhs.bytes.withUnsafeBufferPointer { a in
+            rhs.bytes.withUnsafeBufferPointer { b in
+                memcmp(a.baseAddress!, b.baseAddress!, count) == 0
+            }
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBufferPointer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// True when the bytes equal the UTF-8 of `string`.
+    public func equals(_ string: StaticString) -> Bool {
+        let count = string.utf8CodeUnitCount
+        guard count == bytes.count else { return false }
+        if count == 0 { return true }
+        return bytes.withUnsafeBufferPointer { a in
+            memcmp(a.baseAddress!, string.utf8Start, count) == 0
+        }
+    }
+}

@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One finding of `check`, located by line and column.
+public struct CheckFinding: Sendable, Equatable {
+    public var severity: Diagnostic.Severity
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(severity: Diagnostic.Severity, line: Int, column: Int, message: String) {
+        self.severity = severity
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+}
+
+/// What `check` found in one catalog.
+public struct CheckResult: Sendable {
+    public var path: String
+    public var findings: [CheckFinding]
+    /// The file could not be read at all (as opposed to read and found wanting).
+    public var unreadable: Bool
+
+    public init(path: String, findings: [CheckFinding], unreadable: Bool = false) {
+        self.path = path
+        self.findings = findings
+        self.unreadable = unreadable
+    }
+
+    public var passed: Bool { !unreadable && !findings.contains { $0.severity == .error } }
+}
+
+/// The checks a catalog must pass: readable JSON, catalog shape, canonical bytes.
+public enum CatalogCheck {
+    public static func run(path: String) -> CheckResult {
+        do {
+            return run(path: path, bytes: try FileBytes.read(path))
+        } catch {
+            return CheckResult(
+                path: path, findings: [CheckFinding(severity: .error, line: 0, column: 0, message: error.reason)],
+                unreadable: true)
+        }
+    }
+
+    public static func run(path: String, bytes: [UInt8]) -> CheckResult {
+        let catalog: Catalog
+        do {
+            catalog = try Catalog(bytes: bytes)
+        } catch {
+            return CheckResult(
+                path: path,
+                findings: [CheckFinding(severity: .error, line: error.line, column: error.column, message: error.message)])
+        }
+        var findings = CatalogValidator.validate(catalog).map { diagnostic in
+            let (line, column) = SourceLocation.lineAndColumn(of: diagnostic.offset, in: bytes)
+            return CheckFinding(severity: diagnostic.severity, line: line, column: column, message: diagnostic.message)
+        }
+        let canonical = catalog.canonicalBytes(capacityHint: bytes.count + bytes.count / 8)
+        if canonical != bytes {
+            findings.append(canonicalFinding(bytes, canonical))
+        }
+        return CheckResult(path: path, findings: findings)
+    }
+
+    /// Says where and, when it is one of the usual causes, why the bytes differ from Xcode's.
+    static func canonicalFinding(_ bytes: [UInt8], _ canonical: [UInt8]) -> CheckFinding {
+        var reasons: [String] = []
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reasons.append("starts with a byte order mark") }
+        if bytes.contains(0x0D) { reasons.append("has CR line ends") }
+        if bytes.last == 0x0A { reasons.append("ends with a newline") }
+        var offset = 0
+        while offset < bytes.count && offset < canonical.count && bytes[offset] == canonical[offset] { offset += 1 }
+        let (line, column) = SourceLocation.lineAndColumn(of: offset, in: bytes)
+        let why = reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")"
+        return CheckFinding(
+            severity: .error, line: line, column: column,
+            message: "not in the form Xcode writes\(why); first difference here; run `xcstrings-merge format` on it")
+    }
+}
+
+/// Finds catalogs in a directory tree.
+public enum CatalogFinder {
+    /// Paths of `*.xcstrings` files under `directory`, sorted, skipping hidden folders and `.build`.
+    public static func catalogs(under directory: String) -> [String] {
+        var found: [String] = []
+        var pending = [directory]
+        while let folder = pending.popLast() {
+            guard let handle = opendir(folder) else { continue }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name == "." || name == ".." { continue }
+                let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+                if FileBytes.isDirectory(path) {
+                    if !name.hasPrefix(".") && name != "node_modules" { pending.append(path) }
+                } else if name.hasSuffix(".xcstrings") {
+                    found.append(path)
+                }
+            }
+        }
+        return found.sorted()
+    }
+}

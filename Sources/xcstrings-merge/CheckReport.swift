@@ -1,0 +1,82 @@
+import StringCatalog
+
+/// `check`'s findings in the three output formats.
+struct CheckReport {
+    var results: [CheckResult]
+
+    var summary: String {
+        let failed = results.filter { !$0.passed }.count
+        let warnings = results.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count }
+        let catalogs = results.count == 1 ? "1 catalog" : "\(results.count) catalogs"
+        var text = "\(catalogs) checked, \(failed) failed"
+        if warnings > 0 { text += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
+        return text
+    }
+
+    func human() -> String {
+        var text = ""
+        for result in results {
+            for finding in result.findings {
+                let location = finding.line > 0 ? "\(result.path):\(finding.line):\(finding.column)" : result.path
+                text += "\(location): \(finding.severity.rawValue): \(finding.message)\n"
+            }
+        }
+        return text + summary + "\n"
+    }
+
+    func github() -> String {
+        var text = ""
+        for result in results {
+            for finding in result.findings {
+                var properties = "file=\(escapeProperty(result.path))"
+                if finding.line > 0 { properties += ",line=\(finding.line),col=\(finding.column)" }
+                text += "::\(finding.severity.rawValue) \(properties)::\(escapeData(finding.message))\n"
+            }
+        }
+        return text + summary + "\n"
+    }
+
+    func json() -> String {
+        let files: [JSONValue] = results.map { result in
+            .object([
+                "path": .string(UTF8Bytes(result.path)),
+                "passed": .bool(result.passed),
+                "findings": .array(result.findings.map { finding in
+                    .object([
+                        "severity": .string(UTF8Bytes(finding.severity.rawValue)),
+                        "line": .number(UTF8Bytes(String(finding.line))),
+                        "column": .number(UTF8Bytes(String(finding.column))),
+                        "message": .string(UTF8Bytes(finding.message)),
+                    ])
+                }),
+            ])
+        }
+        let document: JSONValue = .object([
+            "files": .array(files),
+            "summary": .object([
+                "checked": .number(UTF8Bytes(String(results.count))),
+                "failed": .number(UTF8Bytes(String(results.filter { !$0.passed }.count))),
+            ]),
+        ])
+        return String(decoding: XcodeWriter.reportBytes(of: document), as: UTF8.self)
+    }
+
+    /// GitHub's workflow-command escaping for message data.
+    func escapeData(_ text: String) -> String {
+        text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+    }
+
+    func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
+    }
+}
+
+extension String {
+    func replacingAll(_ target: Character, _ replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,77 @@
+import StringCatalog
+
+enum FormatCommand {
+    static let command = Command(
+        name: "format",
+        summary: "Rewrite catalogs in the exact form Xcode writes.",
+        help: """
+            OVERVIEW: Rewrite catalogs in the exact form Xcode writes.
+
+            Each file is parsed and written back with Xcode's layout and key order. A file that is
+            already canonical is not touched; others are replaced atomically (a temporary file in
+            the same folder, then a rename). A BOM and CRLF line ends are dropped.
+
+            USAGE: xcstrings-merge format [--check] <file> ...
+
+            ARGUMENTS:
+              <file>                  A .xcstrings file.
+
+            OPTIONS:
+              --check                 Write nothing; list the files that would change.
+              --help, -h              Show this help.
+
+            EXIT STATUS:
+              0  all files are (now) canonical
+              1  --check: some files would change
+              2  usage error, or a file could not be read, parsed or written
+
+            EXAMPLE:
+              xcstrings-merge format --check App/Localizable.xcstrings
+
+            """,
+        run: run)
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(
+            arguments, command: "format", options: [.init(names: ["--check"], takesValue: false)])
+        guard !parsed.positionals.isEmpty else {
+            throw UsageError(message: "no files given", command: "format")
+        }
+        let checkOnly = parsed.flag("--check")
+        var failed = false
+        var wouldChange = false
+        for path in parsed.positionals {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileBytes.read(path)
+            } catch {
+                Output.err("\(path): error: \(error.reason)\n")
+                failed = true
+                continue
+            }
+            let catalog: Catalog
+            do {
+                catalog = try Catalog(bytes: bytes)
+            } catch {
+                Output.err("\(path):\(error.line):\(error.column): error: \(error.message)\n")
+                failed = true
+                continue
+            }
+            let canonical = catalog.canonicalBytes(capacityHint: bytes.count + bytes.count / 8)
+            if canonical == bytes { continue }
+            if checkOnly {
+                Output.out("\(path)\n")
+                wouldChange = true
+                continue
+            }
+            do {
+                try FileBytes.writeAtomically(canonical, to: path)
+            } catch {
+                Output.err("\(path): error: \(error.reason)\n")
+                failed = true
+            }
+        }
+        if failed { return .error }
+        return wouldChange ? .failure : .success
+    }
+}

@@ -1,0 +1,100 @@
+/// Exit statuses, following `git merge-file` and `swift-format lint`.
+enum ExitStatus: Int32 {
+    /// Done, nothing to report.
+    case success = 0
+    /// Done, with findings: conflicts left, files not canonical, checks failed.
+    case failure = 1
+    /// Nothing was done: bad usage, unreadable input, or an I/O error.
+    case error = 2
+}
+
+/// A subcommand: its name, one-line summary, help text and what it runs.
+struct Command: Sendable {
+    var name: String
+    var summary: String
+    var help: String
+    var run: @Sendable ([String]) throws(UsageError) -> ExitStatus
+}
+
+enum Tool {
+    static let version = "0.1.0"
+
+    static let commands: [Command] = [
+        FormatCommand.command,
+        CheckCommand.command,
+    ]
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            Output.err(overview)
+            return ExitStatus.error.rawValue
+        }
+        switch first {
+        case "--help", "-h":
+            Output.out(overview)
+            return 0
+        case "--version":
+            Output.out("xcstrings-merge \(version)\n")
+            return 0
+        case "help":
+            guard arguments.count > 1 else {
+                Output.out(overview)
+                return 0
+            }
+            guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                Output.err("xcstrings-merge: unknown command '\(arguments[1])'\n\n\(overview)")
+                return ExitStatus.error.rawValue
+            }
+            Output.out(command.help)
+            return 0
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            Output.err("xcstrings-merge: unknown command '\(first)'; see 'xcstrings-merge --help'\n")
+            return ExitStatus.error.rawValue
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            Output.out(command.help)
+            return 0
+        }
+        do {
+            return try command.run(rest).rawValue
+        } catch {
+            Output.err("xcstrings-merge \(command.name): \(error.message)\n")
+            Output.err("Usage: see 'xcstrings-merge help \(command.name)'\n")
+            return ExitStatus.error.rawValue
+        }
+    }
+
+    static var overview: String {
+        var text = """
+            OVERVIEW: Merge, check and format Xcode String Catalogs (.xcstrings).
+
+            USAGE: xcstrings-merge <command> [options]
+
+            COMMANDS:
+
+            """
+        for command in commands {
+            text += "  " + command.name.padding(24) + command.summary + "\n"
+        }
+        text += """
+
+            OPTIONS:
+              --help, -h              Show help. 'xcstrings-merge help <command>' shows a command's.
+              --version               Show the version.
+
+            EXIT STATUS: 0 success, 1 findings (conflicts, failed checks), 2 usage or I/O error.
+
+            """
+        return text
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

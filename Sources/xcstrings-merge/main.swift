@@ -1,0 +1,5 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(Tool.run(Array(CommandLine.arguments.dropFirst())))
