@@ -21,9 +21,12 @@ let package = Package(
             name: "xcstrings-merge",
             dependencies: ["StringCatalog", "CatalogMerge", "GitSupport"]
         ),
-        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog"]),
-        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "StringCatalog"]),
-        .testTarget(name: "CLITests", dependencies: ["StringCatalog", "GitSupport"]),
+        .target(name: "TestSupport", dependencies: ["StringCatalog"], path: "Tests/TestSupport"),
+        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "TestSupport"]),
+        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "StringCatalog", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["StringCatalog", "GitSupport", "TestSupport", "xcstrings-merge"]),
     ],
     swiftLanguageModes: [.v6]
 )

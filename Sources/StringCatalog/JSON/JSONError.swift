@@ -12,7 +12,7 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     public init(message: String, offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         self.message = message
         self.offset = offset
-        (line, column) = SourceLocation.lineAndColumn(of: offset, in: bytes)
+        (line, column) = LineColumn.lineAndColumn(of: offset, in: bytes)
     }
 
     public init(message: String, line: Int, column: Int, offset: Int) {
@@ -25,7 +25,7 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 
-public enum SourceLocation {
+public enum LineColumn {
     /// Line and column of a byte offset; CR, LF and CRLF each end a line. Called only for
     /// messages, so it scans from the start rather than tracking lines while parsing.
     public static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {

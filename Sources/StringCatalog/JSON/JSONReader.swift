@@ -214,7 +214,7 @@ struct Parser {
     }
 
     func lineText(_ offset: Int) -> String {
-        let (line, column) = SourceLocation.lineAndColumn(of: offset, in: buffer)
+        let (line, column) = LineColumn.lineAndColumn(of: offset, in: buffer)
         return "line \(line), column \(column)"
     }
 
@@ -237,7 +237,7 @@ struct Parser {
     }
 
     func duplicate(_ member: JSONMember, first: JSONMember) -> JSONError {
-        let (line, _) = SourceLocation.lineAndColumn(of: first.offset, in: buffer)
+        let (line, _) = LineColumn.lineAndColumn(of: first.offset, in: buffer)
         return error("duplicate key \"\(member.key)\" (first at line \(line)); a line-based merge may have doubled it", at: member.offset)
     }
 

@@ -26,7 +26,7 @@ public struct Catalog: Sendable {
                 line: 1, column: 1, offset: 0)
         }
         if let strings = root.member("strings"), strings.value.object == nil {
-            let (line, column) = SourceLocation.lineAndColumn(of: strings.offset, in: bytes)
+            let (line, column) = LineColumn.lineAndColumn(of: strings.offset, in: bytes)
             throw JSONError(
                 message: "\"strings\" is \(strings.value.typeDescription); expected an object of entries",
                 line: line, column: column, offset: strings.offset)

@@ -55,7 +55,7 @@ public enum CatalogCheck {
                 findings: [CheckFinding(severity: .error, line: error.line, column: error.column, message: error.message)])
         }
         var findings = CatalogValidator.validate(catalog).map { diagnostic in
-            let (line, column) = SourceLocation.lineAndColumn(of: diagnostic.offset, in: bytes)
+            let (line, column) = LineColumn.lineAndColumn(of: diagnostic.offset, in: bytes)
             return CheckFinding(severity: diagnostic.severity, line: line, column: column, message: diagnostic.message)
         }
         let canonical = catalog.canonicalBytes(capacityHint: bytes.count + bytes.count / 8)
@@ -73,7 +73,7 @@ public enum CatalogCheck {
         if bytes.last == 0x0A { reasons.append("ends with a newline") }
         var offset = 0
         while offset < bytes.count && offset < canonical.count && bytes[offset] == canonical[offset] { offset += 1 }
-        let (line, column) = SourceLocation.lineAndColumn(of: offset, in: bytes)
+        let (line, column) = LineColumn.lineAndColumn(of: offset, in: bytes)
         let why = reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")"
         return CheckFinding(
             severity: .error, line: line, column: column,

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import TestSupport
+
+struct BrokenInput: CustomTestStringConvertible, Sendable {
+    var name: String
+    var contents: [UInt8]
+    var message: String
+    var testDescription: String { name }
+}
+
+let validCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Hello\" : {\n      \"localizations\" : {\n        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Hallo\"\n          }\n        }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}"
+
+@Suite struct FormatAndCheckTests {
+    static let broken: [BrokenInput] = [
+        .init(name: "truncated", contents: bytes(String(validCatalog.prefix(120))), message: ":7:"),
+        .init(name: "missing quote", contents: bytes(validCatalog.replacingOccurrences(of: "\"Hallo\"", with: "\"Hallo")), message: "is its closing '\"' missing?"),
+        .init(name: "unescaped quote", contents: bytes(validCatalog.replacingOccurrences(of: "Hallo", with: "Ha\"ll\"o")), message: "unescaped '\"'"),
+        .init(name: "trailing comma", contents: bytes(validCatalog.replacingOccurrences(of: "\"Hallo\"", with: "\"Hallo\","), ), message: "trailing comma before '}'"),
+        .init(name: "conflict markers", contents: bytes(validCatalog.replacingOccurrences(of: "            \"value\" : \"Hallo\"\n", with: "<<<<<<< HEAD\n            \"value\" : \"Hallo\"\n=======\n            \"value\" : \"Servus\"\n>>>>>>> other\n")), message: ":9:1: error: git conflict marker; resolve the conflict or run `xcstrings-merge resolve`"),
+        .init(name: "invalid UTF-8", contents: bytes(validCatalog).map { $0 == UInt8(ascii: "H") ? 0xC3 : $0 }, message: "invalid UTF-8"),
+        .init(name: "lone surrogate", contents: bytes(validCatalog.replacingOccurrences(of: "Hallo", with: "\\ud800")), message: "lone surrogate"),
+        .init(name: "duplicate keys", contents: bytes(validCatalog.replacingOccurrences(of: "\"state\" : \"translated\",", with: "\"state\" : \"translated\",\n\"state\" : \"new\",")), message: "duplicate key \"state\" (first at line 8)"),
+        .init(name: "deep nesting", contents: [UInt8](repeating: UInt8(ascii: "["), count: 600), message: "nesting deeper than 512 levels"),
+        .init(name: "empty file", contents: [], message: "the file is empty"),
+        .init(name: "top level not an object", contents: bytes("[1, 2]"), message: "the top level is an array; a string catalog is a JSON object"),
+        .init(name: "strings not an object", contents: bytes("{\"sourceLanguage\" : \"en\", \"strings\" : [], \"version\" : \"1.0\"}"), message: "\"strings\" is an array; expected an object"),
+    ]
+
+    @Test(arguments: broken)
+    func brokenInputFailsWithMessageAndIsNotModified(_ input: BrokenInput) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("Broken.xcstrings", input.contents)
+
+        let format = try runTool(["format", file.path])
+        #expect(format.status == 2)
+        #expect(format.stderr.contains(input.message), "format said: \(format.stderr)")
+        #expect(format.stderr.contains(file.path))
+
+        let check = try runTool(["check", file.path])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains(input.message), "check said: \(check.stdout)")
+
+        #expect(try bytes(file) == input.contents)
+    }
+
+    @Test func formatCheckListsOnlyTheNonXcodeCorpusCatalog() throws {
+        let files = Paths.corpusFiles("catalogs")
+        guard !files.isEmpty else { print(Paths.sharedAbsentMessage); return }
+        let result = try runTool(["format", "--check"] + files.map(\.path))
+        #expect(result.status == 1)
+        let listed = result.stdout.split(separator: "\n")
+        #expect(listed.count == 1)
+        #expect(listed.first?.hasSuffix("NOT-Xcode.xcstrings") == true)
+    }
+
+    @Test func formatRewritesToTheReferenceBytesAndLeavesCanonicalFilesAlone() throws {
+        guard let source = Paths.corpusFiles("catalogs").first(where: { $0.lastPathComponent.contains("NOT-Xcode") }) else {
+            print(Paths.sharedAbsentMessage); return
+        }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = try bytes(source)
+        let file = try directory.write("Copy.xcstrings", input)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
+        #expect(try runTool(["format", file.path]).status == 0)
+        #expect(try bytes(file) == (try Reference.canonicalBytes(input)))
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+        // Already canonical: not rewritten (same inode).
+        let inode = try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int
+        #expect(try runTool(["format", file.path]).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int == inode)
+        #expect(try runTool(["format", "--check", file.path]).status == 0)
+        // No temporary files left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Copy.xcstrings"])
+    }
+
+    @Test func checkReportsShapeProblemsInAllFormats() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let warned = validCatalog.replacingOccurrences(of: "\"translated\"", with: "\"sort_of_done\"")
+        _ = try directory.write("sub/Warned.xcstrings", warned)
+        let typed = validCatalog.replacingOccurrences(of: "\"Hallo\"", with: "42")
+        _ = try directory.write("Typed.xcstrings", typed)
+        _ = try directory.write("Good.xcstrings", validCatalog)
+        _ = try directory.write("NotACatalog.json", "[")
+
+        let human = try runTool(["check", directory.url.path])
+        #expect(human.status == 1)
+        #expect(human.stdout.contains("Warned.xcstrings:8:13: warning: key \"Hello\" [de]: unknown state \"sort_of_done\""))
+        #expect(human.stdout.contains("Typed.xcstrings:9:13: error: key \"Hello\" [de]: \"value\" is a number; expected a string"))
+        #expect(human.stdout.hasSuffix("3 catalogs checked, 1 failed, 1 warning\n"))
+
+        let github = try runTool(["check", "--format", "github", directory.url.path])
+        #expect(github.stdout.contains("::error file=\(directory.url.path)/Typed.xcstrings,line=9,col=13::key \"Hello\" [de]: \"value\" is a number; expected a string"))
+        #expect(github.stdout.contains("::warning file="))
+
+        let json = try runTool(["check", "--format", "json", directory.url.path])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let summary = object?["summary"] as? [String: Any]
+        #expect(summary?["checked"] as? Int == 3)
+        #expect(summary?["failed"] as? Int == 1)
+
+        #expect(try runTool(["check", directory.file("Good.xcstrings").path]).status == 0)
+    }
+
+    @Test func checkFlagsNonCanonicalBytes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("Crlf.xcstrings", validCatalog.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n")
+        let result = try runTool(["check", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("not in the form Xcode writes (has CR line ends, ends with a newline)"))
+        #expect(try runTool(["format", file.path]).status == 0)
+        #expect(try bytes(file) == bytes(validCatalog))
+    }
+
+    @Test(arguments: [
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["format"], "no files given"),
+        (["format", "--bogus", "x"], "unknown option '--bogus'"),
+        (["check", "--format"], "option '--format' needs a value"),
+        (["check", "--format", "xml"], "option '--format' must be one of human, json, github"),
+        (["check", "/no/such/path.xcstrings"], "no such file or directory"),
+    ])
+    func usageErrorsExitTwo(arguments: [String], message: String) throws {
+        let result = try runTool(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "said: \(result.stderr)")
+    }
+
+    @Test func helpAndVersion() throws {
+        let overview = try runTool(["--help"])
+        #expect(overview.status == 0)
+        #expect(overview.stdout.contains("USAGE: xcstrings-merge <command>"))
+        for command in ["format", "check"] {
+            let help = try runTool(["help", command])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("USAGE: xcstrings-merge \(command)"))
+            #expect(try runTool([command, "--help"]).stdout == help.stdout)
+        }
+        #expect(try runTool(["--version"]).stdout.hasPrefix("xcstrings-merge "))
+    }
+}

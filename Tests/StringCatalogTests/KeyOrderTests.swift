@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import StringCatalog
+import TestSupport
+
+@Suite struct KeyOrderTests {
+    func expectAgreement(_ a: String, _ b: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let reference = KeyOrder.referenceCompare(a, b)
+        let ours = KeyOrder.compare(UTF8Bytes(a), UTF8Bytes(b))
+        if reference != 0 {
+            #expect(ours == reference, "\(a.debugDescription) vs \(b.debugDescription)", sourceLocation: sourceLocation)
+        } else {
+            // Equal under the reference (canonically equivalent); we still order them by bytes.
+            #expect(ours != 0 || a.utf8.elementsEqual(b.utf8), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func knownOrders() {
+        let ordered: [(String, String)] = [
+            ("Water low", "Water Low"), ("system", "System"), ("Item 9", "Item 10"),
+            ("9sv-l5-xwG.title", "10j-rd-fWr.title"), ("doubao_translate", "doubao.error"),
+            ("× %lld", "An internet connection"), ("zh-Hans", "zh-Hant"), ("zh-Hant", "zh-HK"), ("zh-HK", "zh-TW"),
+            ("83.title", "103.title"), ("a", "A"), ("x1", "x01"), ("A", "a "), ("few", "many"),
+        ]
+        for (a, b) in ordered {
+            #expect(KeyOrder.compare(UTF8Bytes(a), UTF8Bytes(b)) == -1, "\(a) < \(b)")
+            #expect(KeyOrder.compare(UTF8Bytes(b), UTF8Bytes(a)) == 1, "\(b) > \(a)")
+            expectAgreement(a, b)
+        }
+    }
+
+    @Test func agreesWithTheReferenceOnEveryCorpusKeyPair() throws {
+        let files = Paths.corpusFiles("catalogs")
+        guard !files.isEmpty else { print(Paths.sharedAbsentMessage); return }
+        var keys = Set<String>()
+        var keyBytes: [UTF8Bytes] = []
+        for file in files {
+            let catalog = try Catalog(bytes: try bytes(file))
+            for entry in catalog.entries where keys.insert(entry.key.string).inserted {
+                keyBytes.append(entry.key)
+            }
+        }
+        // Neighbours in the reference order are the pairs that matter; compare each with the next
+        // few and with a sample of far ones.
+        let sorted = keyBytes.sorted { KeyOrder.referenceCompare($0.string, $1.string) < 0 }
+        var generator = SeededGenerator(seed: 7)
+        for i in sorted.indices {
+            for j in [i + 1, i + 2, i + 5, Int.random(in: 0..<sorted.count, using: &generator)] where j < sorted.count {
+                expectAgreement(sorted[i].string, sorted[j].string)
+            }
+        }
+        #expect(sorted.count > 4000)
+    }
+
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func agreesWithTheReferenceOnRandomStrings(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        for _ in 0..<4000 {
+            expectAgreement(RandomStrings.key(using: &generator), RandomStrings.key(using: &generator))
+        }
+    }
+
+    @Test(arguments: [21, 22, 23] as [UInt64])
+    func agreesWithTheReferenceOnRandomASCII(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        for _ in 0..<20000 {
+            let a = RandomStrings.asciiKey(using: &generator)
+            // Often a near variant of the first, so that ties and tie-breaks are exercised.
+            var b = a
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: b = RandomStrings.asciiKey(using: &generator)
+            case 1: b = b.uppercased()
+            case 2: b = b.replacingOccurrences(of: "1", with: "01")
+            default: b += RandomStrings.asciiKey(using: &generator)
+            }
+            expectAgreement(a, b)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Where the package, its fixtures, the shared corpus and the built tool are.
+public enum Paths {
+    /// The package root, found from this file's location.
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    public static let fixtures = packageRoot.appendingPathComponent("Fixtures")
+
+    /// `../shared` beside the package, which holds the corpus; nil when it is absent.
+    public static let shared: URL? = {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+        return FileManager.default.fileExists(atPath: url.appendingPathComponent("corpus").path) ? url : nil
+    }()
+
+    public static let sharedAbsentMessage = "../shared/corpus is absent; corpus tests skipped"
+
+    public static func corpus(_ folder: String) -> URL? {
+        shared?.appendingPathComponent("corpus").appendingPathComponent(folder)
+    }
+
+    /// Files in a corpus folder with the given extension, sorted; empty when the corpus is absent.
+    public static func corpusFiles(_ folder: String, extension ext: String = "xcstrings") -> [URL] {
+        guard let directory = corpus(folder),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return [] }
+        return names.filter { $0.hasSuffix("." + ext) }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    /// The built `xcstrings-merge` next to the test bundle.
+    public static var tool: URL {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<3 {
+            let candidate = directory.appendingPathComponent("xcstrings-merge")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/xcstrings-merge")
+    }
+}
+
+public func bytes(_ url: URL) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: url))
+}
+
+public func bytes(_ string: String) -> [UInt8] {
+    Array(string.utf8)
+}

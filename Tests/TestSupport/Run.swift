@@ -1,0 +1,70 @@
+import Foundation
+
+/// What a finished process said and how it ended.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs a program to completion, with optional standard input and extra environment.
+@discardableResult
+public func run(
+    _ executable: URL, _ arguments: [String], in directory: URL? = nil, input: String? = nil,
+    environment: [String: String] = [:]
+) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    let inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inPipe
+    try process.run()
+    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inPipe.fileHandleForWriting.close()
+    // Read both pipes concurrently so a full pipe cannot block the child.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Runs the built `xcstrings-merge`.
+@discardableResult
+public func runTool(_ arguments: [String], in directory: URL? = nil, input: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+    try run(Paths.tool, arguments, in: directory, input: input, environment: environment)
+}
+
+/// A fresh temporary directory, removed by `remove()`.
+public struct TemporaryDirectory {
+    public let url: URL
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("xcsm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+    public func write(_ name: String, _ contents: [UInt8]) throws -> URL {
+        let file = file(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents).write(to: file)
+        return file
+    }
+    public func write(_ name: String, _ contents: String) throws -> URL { try write(name, Array(contents.utf8)) }
+    public func remove() { try? FileManager.default.removeItem(at: url) }
+}

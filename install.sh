@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs xcstrings-merge: libgit2-dev if missing, a release build, the binary in $PREFIX/bin.
+set -euo pipefail
+cd "$(dirname "$0")"
+PREFIX="${PREFIX:-/usr/local}"
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+        echo "install.sh: need root (or sudo) for: $*" >&2; exit 1; fi
+}
+
+if ! pkg-config --exists libgit2 2>/dev/null; then
+    echo "==> Installing libgit2-dev"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgit2-dev pkg-config
+fi
+
+echo "==> Building (release)"
+swift build -c release --product xcstrings-merge
+
+echo "==> Installing to $PREFIX/bin"
+as_root install -d "$PREFIX/bin"
+as_root install -m 0755 "$(swift build -c release --show-bin-path)/xcstrings-merge" "$PREFIX/bin/xcstrings-merge"
+"$PREFIX/bin/xcstrings-merge" --version
