@@ -1,1 +1,197 @@
 import StringCatalog
+
+/// What a node of the catalog is, which decides the rules that apply to it.
+enum NodeKind {
+    case root, strings, entry, localizations, localization, stringUnit
+    case variations, variationCases, substitutions, substitution, generic
+
+    /// The kind of the member `name` of a node of this kind.
+    func child(_ name: UTF8Bytes) -> NodeKind {
+        switch self {
+        case .root: return name.equals("strings") ? .strings : .generic
+        case .strings: return .entry
+        case .entry: return name.equals("localizations") ? .localizations : .generic
+        case .localizations, .variationCases: return .localization
+        case .localization:
+            if name.equals("stringUnit") { return .stringUnit }
+            if name.equals("variations") { return .variations }
+            if name.equals("substitutions") { return .substitutions }
+            return .generic
+        case .variations: return .variationCases
+        case .substitutions: return .substitution
+        case .substitution: return name.equals("variations") ? .variations : .generic
+        case .stringUnit, .generic: return .generic
+        }
+    }
+}
+
+/// Where the walk is: the entry key, the locale, and the members below them.
+struct Trail {
+    var key: UTF8Bytes?
+    var locale: UTF8Bytes?
+    var path: [UTF8Bytes] = []
+
+    func child(_ name: UTF8Bytes, of kind: NodeKind) -> Trail {
+        var next = self
+        switch kind {
+        case .strings:
+            next.key = name
+            next.path = []
+        case .localizations:
+            next.locale = name
+            next.path = []
+        default:
+            next.path.append(name)
+        }
+        return next
+    }
+
+    var location: MergeLocation { MergeLocation(key: key, locale: locale, path: path) }
+}
+
+/// The three-way merge of string catalogs (the rules are in `Rules/`, one file each).
+///
+/// Every node merges the same way first (R0): equal sides give that value, and a side equal to
+/// the base gives the other. Only a node that both sides changed differently reaches a rule.
+public struct ThreeWayMerge {
+    var report = MergeReport()
+    let options: MergeOptions
+
+    init(options: MergeOptions) { self.options = options }
+
+    /// Merges three catalogs. `base` is an empty catalog when the file was added on both sides.
+    public static func merge(
+        base: Catalog, ours: Catalog, theirs: Catalog, options: MergeOptions = MergeOptions()
+    ) -> (catalog: Catalog, report: MergeReport) {
+        var merge = ThreeWayMerge(options: options)
+        let root = merge.merge(.object(base.root), .object(ours.root), .object(theirs.root), kind: .root, at: Trail())
+        let merged = Catalog(root: root?.object ?? JSONObject())
+        merge.count(base: base, merged: merged)
+        return (merged, merge.report)
+    }
+
+    mutating func count(base: Catalog, merged: Catalog) {
+        let strings = merged.strings
+        report.keysMerged = strings.count
+        let baseKeys = Set(base.strings.keys)
+        let mergedKeys = Set(strings.keys)
+        report.keysAdded = mergedKeys.subtracting(baseKeys).count
+        report.keysDeleted = baseKeys.subtracting(mergedKeys).count
+    }
+
+    /// Merges one node; nil means the member is absent from the result.
+    mutating func merge(_ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?, kind: NodeKind, at trail: Trail) -> JSONValue? {
+        // R0
+        if ours == theirs { return ours }
+        if ours == base { return theirs }
+        if theirs == base { return ours }
+        guard let ours, let theirs else {
+            return resolveDeletionAgainstChange(base: base, ours: ours, theirs: theirs, kind: kind, at: trail)
+        }
+        switch kind {
+        case .stringUnit:
+            if let unit = resolveStringUnit(base: base, ours: ours, theirs: theirs, at: trail) { return unit }
+        case .localization:
+            if let conflict = detectStructureChange(base: base, ours: ours, theirs: theirs, at: trail) { return conflict }
+        default:
+            break
+        }
+        if case .object(let oursObject) = ours, case .object(let theirsObject) = theirs {
+            // R1: merge member by member; an object added on both sides merges against nothing.
+            return .object(mergeObject(base?.object, oursObject, theirsObject, kind: kind, at: trail))
+        }
+        // R8
+        return conflict(base == nil ? .bothAdded : .bothModified, at: trail, base: base, ours: ours, theirs: theirs)
+    }
+
+    mutating func mergeObject(_ base: JSONObject?, _ ours: JSONObject, _ theirs: JSONObject, kind: NodeKind, at trail: Trail) -> JSONObject {
+        let baseIndex = MemberIndex(base)
+        let oursIndex = MemberIndex(ours)
+        let theirsIndex = MemberIndex(theirs)
+        var result: [JSONMember] = []
+        result.reserveCapacity(max(ours.count, theirs.count))
+
+        if kind == .entry {
+            let comment = resolveComment(base: base, ours: ours, theirs: theirs, at: trail)
+            result.append(contentsOf: comment)
+        }
+
+        func visit(_ key: UTF8Bytes, _ merge: inout ThreeWayMerge) {
+            if kind == .entry && (key.equals("comment") || key.equals("isCommentAutoGenerated")) { return }
+            let b = baseIndex.value(key)
+            let o = oursIndex.value(key)
+            let t = theirsIndex.value(key)
+            let childTrail = trail.child(key, of: kind)
+            let merged: JSONValue?
+            if kind == .entry && key.equals("extractionState") {
+                merged = merge.resolveExtractionState(base: b, ours: o, theirs: t, at: childTrail)
+            } else if kind == .root && key.equals("version") {
+                merged = merge.resolveVersion(base: b, ours: o, theirs: t, at: childTrail)
+            } else if kind == .root && key.equals("sourceLanguage") {
+                merged = merge.resolveSourceLanguage(base: b, ours: o, theirs: t, at: childTrail)
+            } else {
+                merged = merge.merge(b, o, t, kind: kind.child(key), at: childTrail)
+            }
+            if let merged { result.append(JSONMember(key: key, value: merged)) }
+        }
+        for member in ours.members { visit(member.key, &self) }
+        for member in theirs.members where oursIndex.value(member.key) == nil { visit(member.key, &self) }
+        return JSONObject(result)
+    }
+
+    /// Records a conflict and returns what the output holds for it: a chosen side's version when
+    /// a choice settles it, else `kept` (ours by default).
+    mutating func conflict(
+        _ kind: ConflictKind, at trail: Trail, base: JSONValue?, ours: JSONValue?, theirs: JSONValue?,
+        kept: Side = .ours, output: JSONValue?? = nil
+    ) -> JSONValue? {
+        var conflict = MergeConflict(
+            location: trail.location, kind: kind, base: base, ours: ours, theirs: theirs, kept: kept, resolvedBy: nil)
+        if let side = options.choice(for: conflict.id) {
+            conflict.resolvedBy = side
+            conflict.kept = side
+            report.conflicts.append(conflict)
+            return conflict.value(side)
+        }
+        report.conflicts.append(conflict)
+        if let output { return output }
+        return conflict.value(kept)
+    }
+
+    mutating func autoResolved(_ rule: String, at trail: Trail, chosen: String) {
+        report.autoResolved.append(AutoResolution(location: trail.location, rule: rule, chosen: chosen))
+    }
+}
+
+/// Finds members by key: a scan for small objects, a hash table for big ones such as `strings`.
+struct MemberIndex {
+    let object: JSONObject?
+    let table: [UTF8Bytes: Int]?
+
+    init(_ object: JSONObject?) {
+        self.object = object
+        if let object, object.count > 16 {
+            var table: [UTF8Bytes: Int] = [:]
+            table.reserveCapacity(object.count)
+            for (i, member) in object.members.enumerated() { table[member.key] = i }
+            self.table = table
+        } else {
+            table = nil
+        }
+    }
+
+    func value(_ key: UTF8Bytes) -> JSONValue? {
+        guard let object else { return nil }
+        if let table { return table[key].map { object.members[$0].value } }
+        return object[key: key]
+    }
+}
+
+extension JSONObject {
+    /// A copy with `key` set to `value` (or removed when nil).
+    func setting(_ key: UTF8Bytes, _ value: JSONValue?) -> JSONObject {
+        var copy = self
+        copy[key: key] = value
+        return copy
+    }
+}

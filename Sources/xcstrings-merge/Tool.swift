@@ -20,6 +20,7 @@ enum Tool {
     static let version = "0.1.0"
 
     static let commands: [Command] = [
+        MergeCommand.command,
         FormatCommand.command,
         CheckCommand.command,
     ]

@@ -34,6 +34,13 @@ public struct Catalog: Sendable {
         self.root = root
     }
 
+    /// Reads a merge base: empty or white-space-only bytes (git's base when both branches added
+    /// the file) are an empty catalog.
+    public static func mergeBase(bytes: [UInt8]) throws(JSONError) -> Catalog {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty() }
+        return try Catalog(bytes: bytes)
+    }
+
     public var sourceLanguage: UTF8Bytes? { root["sourceLanguage"]?.stringValue }
     public var version: UTF8Bytes? { root["version"]?.stringValue }
 

@@ -1,0 +1,106 @@
+import StringCatalog
+
+/// One of the three versions a merge reads.
+public enum Side: String, Sendable, CaseIterable {
+    case base, ours, theirs
+}
+
+/// Why two changes could not be reconciled automatically.
+public enum ConflictKind: String, Sendable, CaseIterable {
+    /// Both sides added the same member with different, non-object values.
+    case bothAdded = "both-added"
+    /// Both sides changed the same value differently.
+    case bothModified = "both-modified"
+    /// One side deleted what the other changed.
+    case deletedModified = "deleted-modified"
+    /// Both sides changed the catalog's source language differently.
+    case sourceLanguage = "source-language"
+    /// One side changed a localization's shape (string unit, plural, device) while the other changed it.
+    case structureChanged = "structure-changed"
+}
+
+/// Where in the catalog something happened.
+public struct MergeLocation: Sendable, Hashable {
+    /// The entry's key; nil for top-level fields.
+    public var key: UTF8Bytes?
+    /// The locale; nil for entry-level fields and whole entries.
+    public var locale: UTF8Bytes?
+    /// Members below the entry (or below the locale, when there is one).
+    public var path: [UTF8Bytes]
+
+    public init(key: UTF8Bytes? = nil, locale: UTF8Bytes? = nil, path: [UTF8Bytes] = []) {
+        self.key = key
+        self.locale = locale
+        self.path = path
+    }
+
+    /// `KEY [LOCALE] path.to.member` for messages.
+    public var description: String {
+        var text = key.map { "\"\($0)\"" } ?? "(catalog)"
+        if let locale { text += " [\(locale)]" }
+        if !path.isEmpty { text += " " + path.map(\.string).joined(separator: ".") }
+        return text
+    }
+}
+
+/// A conflict: the three versions of one place, and what the output holds.
+public struct MergeConflict: Sendable {
+    public var location: MergeLocation
+    public var kind: ConflictKind
+    public var base: JSONValue?
+    public var ours: JSONValue?
+    public var theirs: JSONValue?
+    /// The side whose version the output holds (for an unresolved `both-modified` string unit,
+    /// ours' value marked `needs_review`).
+    public var kept: Side
+    /// Set when a choice (`--prefer`, `resolve --take`) settled the conflict.
+    public var resolvedBy: Side?
+
+    /// Stable for the same conflict across runs: a hash of where it is and what kind it is.
+    public var id: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x100_0000_01b3
+            }
+            hash ^= 0xFF
+            hash &*= 0x100_0000_01b3
+        }
+        mix(location.key?.bytes ?? [])
+        mix(location.locale?.bytes ?? [])
+        for component in location.path { mix(component.bytes) }
+        mix(kind.rawValue.utf8)
+        let text = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+
+    public func value(_ side: Side) -> JSONValue? {
+        switch side {
+        case .base: return base
+        case .ours: return ours
+        case .theirs: return theirs
+        }
+    }
+}
+
+/// A difference the rules settled without asking anyone.
+public struct AutoResolution: Sendable {
+    public var location: MergeLocation
+    public var rule: String
+    /// Which side's version was chosen, or "combined" when the result mixes both.
+    public var chosen: String
+}
+
+/// Everything a merge decided.
+public struct MergeReport: Sendable {
+    public var conflicts: [MergeConflict] = []
+    public var autoResolved: [AutoResolution] = []
+    public var keysMerged = 0
+    public var keysAdded = 0
+    public var keysDeleted = 0
+
+    public init() {}
+
+    public var unresolvedConflicts: [MergeConflict] { conflicts.filter { $0.resolvedBy == nil } }
+}

@@ -1,0 +1,148 @@
+import StringCatalog
+
+/// The side labels git passes (`%S %X %Y`), shown in reports.
+public struct MergeLabels: Sendable {
+    public var base: String?
+    public var ours: String?
+    public var theirs: String?
+
+    public init(base: String? = nil, ours: String? = nil, theirs: String? = nil) {
+        self.base = base
+        self.ours = ours
+        self.theirs = theirs
+    }
+
+    public func name(_ side: Side) -> String {
+        let label: String?
+        switch side {
+        case .base: label = base
+        case .ours: label = ours
+        case .theirs: label = theirs
+        }
+        return label.map { "\(side.rawValue) (\($0))" } ?? side.rawValue
+    }
+}
+
+extension MergeReport {
+    /// The JSON report: `{"version":1, "path", "labels", "conflicts", "autoResolved", "summary"}`.
+    public func json(path: String?, labels: MergeLabels) -> [UInt8] {
+        func text(_ string: String?) -> JSONValue { string.map { .string(UTF8Bytes($0)) } ?? .null }
+        func bytes(_ bytes: UTF8Bytes?) -> JSONValue { bytes.map(JSONValue.string) ?? .null }
+        func location(_ location: MergeLocation) -> [JSONMember] {
+            [
+                JSONMember(key: "key", value: bytes(location.key)),
+                JSONMember(key: "locale", value: bytes(location.locale)),
+                JSONMember(key: "path", value: .array(location.path.map(JSONValue.string))),
+            ]
+        }
+        let conflicts: [JSONValue] = conflicts.map { conflict in
+            var members = [JSONMember(key: "id", value: .string(UTF8Bytes(conflict.id)))]
+            members += location(conflict.location)
+            members += [
+                JSONMember(key: "kind", value: .string(UTF8Bytes(conflict.kind.rawValue))),
+                JSONMember(key: "base", value: conflict.base ?? .null),
+                JSONMember(key: "ours", value: conflict.ours ?? .null),
+                JSONMember(key: "theirs", value: conflict.theirs ?? .null),
+                JSONMember(key: "kept", value: .string(UTF8Bytes(conflict.kept.rawValue))),
+                JSONMember(key: "resolved", value: .bool(conflict.resolvedBy != nil)),
+            ]
+            return .object(JSONObject(members))
+        }
+        let autoResolved: [JSONValue] = autoResolved.map { resolution in
+            var members = location(resolution.location)
+            members += [
+                JSONMember(key: "rule", value: .string(UTF8Bytes(resolution.rule))),
+                JSONMember(key: "chosen", value: .string(UTF8Bytes(resolution.chosen))),
+            ]
+            return .object(JSONObject(members))
+        }
+        func number(_ value: Int) -> JSONValue { .number(UTF8Bytes(String(value))) }
+        let document = JSONObject([
+            JSONMember(key: "version", value: number(1)),
+            JSONMember(key: "path", value: text(path)),
+            JSONMember(key: "labels", value: .object(JSONObject([
+                JSONMember(key: "base", value: text(labels.base)),
+                JSONMember(key: "ours", value: text(labels.ours)),
+                JSONMember(key: "theirs", value: text(labels.theirs)),
+            ]))),
+            JSONMember(key: "conflicts", value: .array(conflicts)),
+            JSONMember(key: "autoResolved", value: .array(autoResolved)),
+            JSONMember(key: "summary", value: .object(JSONObject([
+                JSONMember(key: "keys", value: number(keysMerged)),
+                JSONMember(key: "added", value: number(keysAdded)),
+                JSONMember(key: "deleted", value: number(keysDeleted)),
+                JSONMember(key: "autoResolved", value: number(self.autoResolved.count)),
+                JSONMember(key: "conflicts", value: number(self.conflicts.count)),
+                JSONMember(key: "unresolved", value: number(unresolvedConflicts.count)),
+            ]))),
+        ])
+        return XcodeWriter.reportBytes(of: .object(document))
+    }
+
+    /// A few lines for standard error: counts, auto-resolutions by rule, and each conflict.
+    public func summary(path: String?, labels: MergeLabels) -> String {
+        let name = path ?? "catalog"
+        var text = "xcstrings-merge: \(name): \(keysMerged) keys"
+        if keysAdded > 0 || keysDeleted > 0 { text += " (\(keysAdded) added, \(keysDeleted) deleted)" }
+        if !autoResolved.isEmpty {
+            var byRule: [String: Int] = [:]
+            for resolution in autoResolved { byRule[resolution.rule, default: 0] += 1 }
+            let rules = byRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            text += "; auto-resolved \(autoResolved.count): \(rules)"
+        }
+        let unresolved = unresolvedConflicts
+        let settled = conflicts.count - unresolved.count
+        if settled > 0 { text += "; \(settled) conflict\(settled == 1 ? "" : "s") settled by choice" }
+        if unresolved.isEmpty {
+            return text + "\n"
+        }
+        text += "; \(unresolved.count) conflict\(unresolved.count == 1 ? "" : "s"):\n"
+        for conflict in unresolved {
+            text += "  \(conflict.location.description): \(conflict.kind.rawValue): "
+            text += "\(labels.name(.ours)) \(Self.shortText(conflict.ours)) / \(labels.name(.theirs)) \(Self.shortText(conflict.theirs))\n"
+        }
+        text += "The output keeps ours' version of each (the changed version where one side deleted; "
+        text += "string units marked needs_review). Settle them with: xcstrings-merge resolve \(path ?? "")\n"
+        return text
+    }
+
+    /// A value shortened for one line: a string unit shows its text, a deletion says so.
+    static func shortText(_ value: JSONValue?) -> String {
+        guard let value else { return "(deleted)" }
+        if let text = firstUnitValue(value) { return quoted(text) }
+        switch value {
+        case .string(let string): return quoted(string.string)
+        case .number(let number): return number.string
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        case .array: return "[…]"
+        case .object: return "{…}"
+        }
+    }
+
+    static func firstUnitValue(_ value: JSONValue) -> String? {
+        guard let object = value.object else { return nil }
+        if let text = object["value"]?.stringValue, object["state"] != nil { return text.string }
+        if let text = object["comment"]?.stringValue { return text.string }
+        for member in object.members {
+            if let text = firstUnitValue(member.value) { return text }
+        }
+        return nil
+    }
+
+    static func quoted(_ text: String) -> String {
+        var flat = text.replacingOccurrences("\n", "\\n")
+        if flat.count > 40 { flat = String(flat.prefix(39)) + "…" }
+        return "\"\(flat)\""
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

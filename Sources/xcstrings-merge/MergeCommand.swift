@@ -1,0 +1,198 @@
+import CatalogMerge
+import GitSupport
+import StringCatalog
+
+enum MergeCommand {
+    static let command = Command(
+        name: "merge",
+        summary: "Three-way merge of catalogs; the git merge driver.",
+        help: """
+            OVERVIEW: Three-way merge of string catalogs, per key, locale, variation and substitution.
+
+            Writes one valid catalog in Xcode's layout and reports what it settled and what it could
+            not. Conflicts keep ours' version (string units marked needs_review, so they show in
+            Xcode's "Needs Review" filter) and are listed on standard error and in a JSON report.
+            If an input is not a catalog (conflict markers, broken JSON), falls back to git's line
+            merge, as git would have done.
+
+            USAGE: xcstrings-merge merge <base> <ours> <theirs> [options]
+
+            ARGUMENTS:
+              <base> <ours> <theirs>  The common ancestor and the two versions. An empty base (both
+                                      sides added the file) is an empty catalog.
+
+            OPTIONS:
+              -o, --output <file>     Write the result here (default: replace <ours>, as git expects).
+              --report <file>         Write the JSON report here (default, inside a repository:
+                                      <git-dir>/xcstrings-merge/<path>.json).
+              --path <name>           The file's path in the repository (git's %P), for messages.
+              --marker-size <n>       Conflict-marker size for the line-merge fallback (git's %L).
+              --base-label <label>    Names for the three sides in messages and markers (%S %X %Y).
+              --ours-label <label>
+              --theirs-label <label>
+              --prefer ours|theirs    Settle every conflict toward that side (still reported).
+              --help, -h              Show this help.
+
+            GIT DRIVER:
+              git config merge.xcstrings.name "Xcode String Catalog merge"
+              git config merge.xcstrings.driver "xcstrings-merge merge %O %A %B --path %P --marker-size %L"
+              echo '*.xcstrings merge=xcstrings' >> .gitattributes
+
+            EXIT STATUS:
+              0  merged with no conflict left
+              1  merged with conflicts, or the line-merge fallback conflicted or did not give a catalog
+              2  usage error or an unreadable input
+
+            """,
+        run: run)
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(
+            arguments, command: "merge",
+            options: [
+                .init(names: ["--output", "-o"], takesValue: true),
+                .init(names: ["--report"], takesValue: true),
+                .init(names: ["--path"], takesValue: true),
+                .init(names: ["--marker-size"], takesValue: true),
+                .init(names: ["--base-label"], takesValue: true),
+                .init(names: ["--ours-label"], takesValue: true),
+                .init(names: ["--theirs-label"], takesValue: true),
+                .init(names: ["--prefer"], takesValue: true),
+            ])
+        guard parsed.positionals.count == 3 else {
+            throw UsageError(
+                message: parsed.positionals.count < 3
+                    ? "expected three files: <base> <ours> <theirs>"
+                    : "unexpected extra argument '\(parsed.positionals[3])'",
+                command: "merge")
+        }
+        var markerSize = 7
+        if let text = parsed.value("--marker-size") {
+            guard let size = Int(text), size > 0, size < 1000 else {
+                throw UsageError(message: "option '--marker-size' needs a whole number from 1 to 999; got '\(text)'", command: "merge")
+            }
+            markerSize = size
+        }
+        let prefer = try parsed.value("--prefer").map { value throws(UsageError) -> Side in
+            guard let side = Side(rawValue: value), side != .base else {
+                throw UsageError(message: "option '--prefer' must be ours or theirs; got '\(value)'", command: "merge")
+            }
+            return side
+        }
+        let request = MergeRequest(
+            basePath: parsed.positionals[0], oursPath: parsed.positionals[1], theirsPath: parsed.positionals[2],
+            outputPath: parsed.value("--output") ?? parsed.positionals[1],
+            reportPath: parsed.value("--report"), displayPath: parsed.value("--path"),
+            labels: MergeLabels(
+                base: parsed.value("--base-label"), ours: parsed.value("--ours-label"),
+                theirs: parsed.value("--theirs-label")),
+            markerSize: markerSize, options: MergeOptions(prefer: prefer))
+        return request.run()
+    }
+}
+
+/// One run of the merge command.
+struct MergeRequest {
+    var basePath: String
+    var oursPath: String
+    var theirsPath: String
+    var outputPath: String
+    var reportPath: String?
+    var displayPath: String?
+    var labels: MergeLabels
+    var markerSize: Int
+    var options: MergeOptions
+
+    var name: String { displayPath ?? oursPath }
+
+    func run() -> ExitStatus {
+        var inputs: [[UInt8]] = []
+        for path in [basePath, oursPath, theirsPath] {
+            do {
+                inputs.append(try FileBytes.read(path))
+            } catch {
+                Output.err("xcstrings-merge: \(error.description)\n")
+                return .error
+            }
+        }
+        var catalogs: [Catalog] = []
+        var problems: [String] = []
+        for (index, bytes) in inputs.enumerated() {
+            let side = [Side.base, .ours, .theirs][index]
+            do {
+                catalogs.append(side == .base ? try Catalog.mergeBase(bytes: bytes) : try Catalog(bytes: bytes))
+            } catch {
+                problems.append("\(name) (\(labels.name(side))):\(error.line):\(error.column): \(error.message)")
+            }
+        }
+        guard problems.isEmpty else {
+            for problem in problems { Output.err("xcstrings-merge: \(problem)\n") }
+            return lineMerge(inputs)
+        }
+        let (merged, report) = ThreeWayMerge.merge(
+            base: catalogs[0], ours: catalogs[1], theirs: catalogs[2], options: options)
+        let output = merged.canonicalBytes(capacityHint: inputs[1].count + inputs[1].count / 4)
+        do {
+            try FileBytes.writeAtomically(output, to: outputPath)
+        } catch {
+            Output.err("xcstrings-merge: \(error.description)\n")
+            return .error
+        }
+        writeReport(report)
+        Output.err(report.summary(path: name, labels: labels))
+        return report.unresolvedConflicts.isEmpty ? .success : .failure
+    }
+
+    /// What git would have done: a line merge, canonical if it happens to give a valid catalog.
+    func lineMerge(_ inputs: [[UInt8]]) -> ExitStatus {
+        Output.err("xcstrings-merge: \(name): not every input is a catalog; falling back to git's line merge\n")
+        let result: LineMerge.Result
+        do {
+            result = try LineMerge.merge(
+                base: inputs[0], ours: inputs[1], theirs: inputs[2],
+                baseLabel: labels.base ?? "base", oursLabel: labels.ours ?? "ours", theirsLabel: labels.theirs ?? "theirs",
+                markerSize: markerSize)
+        } catch {
+            Output.err("xcstrings-merge: line merge failed: \(error.message)\n")
+            return .failure
+        }
+        var output = result.bytes
+        var status = ExitStatus.failure
+        if result.isClean, let catalog = try? Catalog(bytes: result.bytes) {
+            output = catalog.canonicalBytes(capacityHint: result.bytes.count)
+            status = .success
+        }
+        do {
+            try FileBytes.writeAtomically(output, to: outputPath)
+        } catch {
+            Output.err("xcstrings-merge: \(error.description)\n")
+            return .failure
+        }
+        if status == .success {
+            Output.err("xcstrings-merge: \(name): the line merge gave a valid catalog\n")
+        } else if result.isClean {
+            Output.err("xcstrings-merge: \(name): the line merge is not a valid catalog; fix it by hand\n")
+        } else {
+            Output.err("xcstrings-merge: \(name): the line merge left conflict markers\n")
+        }
+        return status
+    }
+
+    func writeReport(_ report: MergeReport) {
+        let bytes = report.json(path: displayPath, labels: labels)
+        if let reportPath {
+            do {
+                try FileBytes.writeAtomically(bytes, to: reportPath)
+            } catch {
+                Output.err("xcstrings-merge: cannot write the report: \(error.description)\n")
+            }
+            return
+        }
+        guard let path = ReportLocation.defaultPath(for: name) else { return }
+        do {
+            try FileBytes.writeAtomically(bytes, to: path)
+        } catch {
+            Output.err("xcstrings-merge: cannot write the report: \(error.description)\n")
+        }
+    }
+}
