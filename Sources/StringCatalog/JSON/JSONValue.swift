@@ -1,7 +1,11 @@
 /// A JSON value with object members kept in their written order and strings kept as exact bytes.
 ///
 /// Arrays and objects hold their children in arrays, so the enum needs no `indirect` boxes.
-public enum JSONValue: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+public enum JSONValue: Sendable, Equatable, ExpressibleByDictionaryLiteral, ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        self = .string(UTF8Bytes(value))
+    }
+
     public init(dictionaryLiteral elements: (UTF8Bytes, JSONValue)...) {
         self = .object(JSONObject(elements.map { JSONMember(key: $0.0, value: $0.1) }))
     }

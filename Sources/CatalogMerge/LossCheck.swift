@@ -1,0 +1,58 @@
+import StringCatalog
+
+/// Proof that a merge lost nothing: every string-unit value that ours or theirs changed from the
+/// base is in the output at the same place, or named in the report's conflicts.
+public enum LossCheck {
+    /// Places (`KEY [LOCALE] path`) whose changed value is neither in the output nor reported.
+    public static func missingTranslations(
+        base: Catalog, ours: Catalog, theirs: Catalog, merged: Catalog, report: MergeReport
+    ) -> [String] {
+        let baseUnits = units(base)
+        let mergedUnits = units(merged)
+        let reported = report.conflicts.map(\.location)
+        var missing: [String] = []
+        for side in [ours, theirs] {
+            for (place, value) in units(side) where baseUnits[place] != value {
+                if mergedUnits[place] == value { continue }
+                if reported.contains(where: { place.isInside($0) }) { continue }
+                // A unit can also be replaced by the other side's newer version of the same place.
+                if let merged = mergedUnits[place], merged != baseUnits[place] { continue }
+                missing.append(place.description)
+            }
+        }
+        return missing
+    }
+
+    struct Place: Hashable {
+        var key: UTF8Bytes
+        var path: [UTF8Bytes]
+
+        var description: String { "\"\(key)\" " + path.map(\.string).joined(separator: ".") }
+
+        /// True when this place is at or below a reported location.
+        func isInside(_ location: MergeLocation) -> Bool {
+            guard location.key == key else { return location.key == nil && location.path.isEmpty }
+            var prefix: [UTF8Bytes] = []
+            if let locale = location.locale { prefix = ["localizations", locale] }
+            prefix += location.path
+            return path.starts(with: prefix)
+        }
+    }
+
+    /// Every string unit's value, by where it is.
+    static func units(_ catalog: Catalog) -> [Place: UTF8Bytes] {
+        var result: [Place: UTF8Bytes] = [:]
+        func walk(_ value: JSONValue, key: UTF8Bytes, path: [UTF8Bytes]) {
+            guard let object = value.object else { return }
+            for member in object.members {
+                if member.key.equals("stringUnit"), let text = member.value.object?["value"]?.stringValue {
+                    result[Place(key: key, path: path)] = text
+                } else {
+                    walk(member.value, key: key, path: path + [member.key])
+                }
+            }
+        }
+        for entry in catalog.entries { walk(entry.value, key: entry.key, path: []) }
+        return result
+    }
+}

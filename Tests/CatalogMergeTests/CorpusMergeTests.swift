@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import CatalogMerge
+import StringCatalog
+import TestSupport
+
+/// The real three-way merges in `../shared/corpus/merges/`.
+///
+/// Expected: every case whose three inputs are catalogs merges with no conflict, or with only the
+/// conflicts the rules call for. There are 8 such cases, each a translation deleted on one side and
+/// changed on the other (`deleted-modified`). Where the merged catalog differs from what the
+/// project committed, the difference is one of:
+/// - the project resolved a deleted-modified conflict by deleting (we keep the changed version and
+///   report it);
+/// - the committed result is not a pure merge: Xcode or a person edited it afterwards (entries marked
+///   stale, strings added), or it holds a line merge's duplicate keys;
+/// - the project kept `translated` where U2/U3 take `needs_review` from the other side.
+@Suite struct CorpusMergeTests {
+    struct Outcome {
+        var name: String
+        var conflicts: [MergeConflict]
+        var equalsCommitted: Bool
+    }
+
+    static func outcomes() throws -> [Outcome]? {
+        guard let folder = Paths.corpus("merges") else { return nil }
+        var outcomes: [Outcome] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            let directory = folder.appendingPathComponent(name)
+            func read(_ side: String) -> [UInt8]? { try? bytes(directory.appendingPathComponent("\(side).xcstrings")) }
+            guard let baseBytes = read("base"), let oursBytes = read("ours"), let theirsBytes = read("theirs"),
+                let base = try? Catalog.mergeBase(bytes: baseBytes), let ours = try? Catalog(bytes: oursBytes),
+                let theirs = try? Catalog(bytes: theirsBytes)
+            else { continue }
+            let (merged, report) = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs)
+            let output = merged.canonicalBytes()
+            #expect(try Catalog(bytes: output).canonicalBytes() == output, "\(name): output not canonical")
+            let lost = LossCheck.missingTranslations(base: base, ours: ours, theirs: theirs, merged: merged, report: report)
+            #expect(lost.isEmpty, "\(name) lost \(lost)")
+            var equal = false
+            if let committed = read("result").flatMap({ try? Catalog(bytes: $0) }) {
+                equal = committed.canonicalBytes() == output
+            }
+            outcomes.append(Outcome(name: name, conflicts: report.conflicts, equalsCommitted: equal))
+        }
+        return outcomes
+    }
+
+    @Test func realMergesConflictOnlyWhereTheRulesSay() throws {
+        guard let outcomes = try Self.outcomes() else { print(Paths.sharedAbsentMessage); return }
+        // 237 cases: 3 with an input that is not valid JSON and 1 that deletes the catalog are skipped.
+        #expect(outcomes.count == 233)
+        let conflicted = outcomes.filter { !$0.conflicts.isEmpty }
+        #expect(conflicted.count == 8, "conflicted: \(conflicted.map(\.name))")
+        for outcome in conflicted {
+            for conflict in outcome.conflicts {
+                #expect(conflict.kind == .deletedModified || conflict.kind == .bothModified, "\(outcome.name): \(conflict.kind)")
+            }
+        }
+        // Most merges give exactly what the project committed.
+        let equal = outcomes.filter(\.equalsCommitted).count
+        #expect(equal >= 221, "only \(equal) equal to the committed result")
+    }
+}
