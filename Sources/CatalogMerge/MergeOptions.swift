@@ -1,16 +1,33 @@
+import StringCatalog
+
+/// How one conflict is settled: one side's version, or a value given by a person.
+public enum Resolution: Sendable, Equatable {
+    case take(Side)
+    /// A value typed in (nil removes the member).
+    case value(JSONValue?)
+
+    /// The word reports use for it.
+    public var name: String {
+        switch self {
+        case .take(let side): return side.rawValue
+        case .value: return "edited"
+        }
+    }
+}
+
 /// Choices that settle conflicts instead of leaving them.
 public struct MergeOptions: Sendable {
     /// Settle every conflict toward this side (still reported).
     public var prefer: Side?
-    /// Settle the conflict with this id toward a side.
-    public var choices: [String: Side]
+    /// Settle the conflict with this id.
+    public var choices: [String: Resolution]
 
-    public init(prefer: Side? = nil, choices: [String: Side] = [:]) {
+    public init(prefer: Side? = nil, choices: [String: Resolution] = [:]) {
         self.prefer = prefer
         self.choices = choices
     }
 
-    func choice(for id: String) -> Side? {
-        choices[id] ?? prefer
+    func choice(for id: String) -> Resolution? {
+        choices[id] ?? prefer.map(Resolution.take)
     }
 }

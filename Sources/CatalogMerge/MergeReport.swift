@@ -50,11 +50,11 @@ public struct MergeConflict: Sendable {
     public var base: JSONValue?
     public var ours: JSONValue?
     public var theirs: JSONValue?
-    /// The side whose version the output holds (for an unresolved `both-modified` string unit,
-    /// ours' value marked `needs_review`).
-    public var kept: Side
-    /// Set when a choice (`--prefer`, `resolve --take`) settled the conflict.
-    public var resolvedBy: Side?
+    /// Whose version the output holds ("ours", "theirs", "base" or "edited"); for an unresolved
+    /// `both-modified` string unit, ours' value marked `needs_review`.
+    public var kept: String
+    /// Set when a choice (`--prefer`, `resolve`) settled the conflict.
+    public var resolvedBy: Resolution?
 
     /// Stable for the same conflict across runs: a hash of where it is and what kind it is.
     public var id: String {

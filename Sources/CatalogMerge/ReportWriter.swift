@@ -43,7 +43,7 @@ extension MergeReport {
                 JSONMember(key: "base", value: conflict.base ?? .null),
                 JSONMember(key: "ours", value: conflict.ours ?? .null),
                 JSONMember(key: "theirs", value: conflict.theirs ?? .null),
-                JSONMember(key: "kept", value: .string(UTF8Bytes(conflict.kept.rawValue))),
+                JSONMember(key: "kept", value: .string(UTF8Bytes(conflict.kept))),
                 JSONMember(key: "resolved", value: .bool(conflict.resolvedBy != nil)),
             ]
             return .object(JSONObject(members))
@@ -107,7 +107,7 @@ extension MergeReport {
     }
 
     /// A value shortened for one line: a string unit shows its text, a deletion says so.
-    static func shortText(_ value: JSONValue?) -> String {
+    public static func shortText(_ value: JSONValue?) -> String {
         guard let value else { return "(deleted)" }
         if let text = firstUnitValue(value) { return quoted(text) }
         switch value {

@@ -146,12 +146,15 @@ public struct ThreeWayMerge {
         kept: Side = .ours, output: JSONValue?? = nil
     ) -> JSONValue? {
         var conflict = MergeConflict(
-            location: trail.location, kind: kind, base: base, ours: ours, theirs: theirs, kept: kept, resolvedBy: nil)
-        if let side = options.choice(for: conflict.id) {
-            conflict.resolvedBy = side
-            conflict.kept = side
+            location: trail.location, kind: kind, base: base, ours: ours, theirs: theirs, kept: kept.rawValue, resolvedBy: nil)
+        if let resolution = options.choice(for: conflict.id) {
+            conflict.resolvedBy = resolution
+            conflict.kept = resolution.name
             report.conflicts.append(conflict)
-            return conflict.value(side)
+            switch resolution {
+            case .take(let side): return conflict.value(side)
+            case .value(let value): return value
+            }
         }
         report.conflicts.append(conflict)
         if let output { return output }

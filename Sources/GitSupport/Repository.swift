@@ -4,29 +4,111 @@ import CLibgit2
 public final class Repository {
     let handle: OpaquePointer
 
-    /// Opens the repository containing `path` (searching upward), honouring `GIT_DIR` and friends
-    /// when `fromEnvironment` is set, as a hook or merge driver should.
-    public init(discoveringFrom path: String = ".", fromEnvironment: Bool = false) throws(GitError) {
+    /// Opens the repository containing `path`, searching upward.
+    public init(discoveringFrom path: String = ".") throws(GitError) {
         Libgit2.initialise()
         var pointer: OpaquePointer?
-        if fromEnvironment {
-            try check(git_repository_open_ext(&pointer, nil, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil))
-        } else {
-            try check(git_repository_open_ext(&pointer, path, 0, nil))
-        }
+        try check(git_repository_open_ext(&pointer, path, 0, nil))
         guard let pointer else { throw GitError(code: -1, message: "could not open a repository at \(path)") }
         handle = pointer
+    }
+
+    /// Opens the repository as git's environment describes it (`GIT_DIR`, `GIT_INDEX_FILE`, …),
+    /// or by searching from the current directory: what a hook or a merge driver should do.
+    public init(fromEnvironment: Void = ()) throws(GitError) {
+        Libgit2.initialise()
+        var pointer: OpaquePointer?
+        try check(git_repository_open_ext(&pointer, nil, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil))
+        guard let pointer else { throw GitError(code: -1, message: "could not open the repository") }
+        handle = pointer
+    }
+
+    /// The environment's repository if it can be opened that way, else the one around `path`.
+    public static func open(from path: String = ".") throws(GitError) -> Repository {
+        if let repository = try? Repository(fromEnvironment: ()) { return repository }
+        return try Repository(discoveringFrom: path)
     }
 
     deinit { git_repository_free(handle) }
 
     /// The repository's git directory (`.git/`, or `.git/worktrees/NAME/`), with a final slash.
-    public var gitDirectory: String {
-        String(cString: git_repository_path(handle))
-    }
+    public var gitDirectory: String { String(cString: git_repository_path(handle)) }
+
+    /// The main git directory shared by all worktrees, with a final slash.
+    public var commonDirectory: String { String(cString: git_repository_commondir(handle)) }
 
     /// The working tree, with a final slash; nil for a bare repository.
-    public var workingDirectory: String? {
-        git_repository_workdir(handle).map { String(cString: $0) }
+    public var workingDirectory: String? { git_repository_workdir(handle).map { String(cString: $0) } }
+
+    /// All configuration levels as git sees them from this repository.
+    public func config() throws(GitError) -> Config {
+        var pointer: OpaquePointer?
+        try check(git_repository_config(&pointer, handle))
+        return Config(pointer!)
+    }
+
+    public func index() throws(GitError) -> Index {
+        var pointer: OpaquePointer?
+        try check(git_repository_index(&pointer, handle))
+        return Index(pointer!, repository: self)
+    }
+
+    /// The contents of a blob.
+    public func blob(_ id: ObjectID) throws(GitError) -> [UInt8] {
+        var pointer: OpaquePointer?
+        var oid = id.oid
+        try check(git_blob_lookup(&pointer, handle, &oid))
+        defer { git_blob_free(pointer) }
+        let size = Int(git_blob_rawsize(pointer))
+        guard size > 0, let raw = git_blob_rawcontent(pointer) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: raw, count: size))
+    }
+
+    /// Where attribute lookups read from.
+    public enum AttributeSource: Sendable {
+        case workingTreeThenIndex, indexOnly
+
+        var flags: UInt32 {
+            switch self {
+            case .workingTreeThenIndex: return UInt32(GIT_ATTR_CHECK_FILE_THEN_INDEX)
+            case .indexOnly: return UInt32(GIT_ATTR_CHECK_INDEX_ONLY)
+            }
+        }
+    }
+
+    /// The value of attribute `name` for `path` (relative to the working tree): nil when
+    /// unspecified, "true"/"false" when set or unset, else its string.
+    public func attribute(_ name: String, for path: String, source: AttributeSource = .workingTreeThenIndex) throws(GitError) -> String? {
+        var value: UnsafePointer<CChar>?
+        try check(git_attr_get(&value, handle, source.flags, path, name))
+        switch git_attr_value(value) {
+        case GIT_ATTR_VALUE_UNSPECIFIED: return nil
+        case GIT_ATTR_VALUE_TRUE: return "true"
+        case GIT_ATTR_VALUE_FALSE: return "false"
+        default: return value.map { String(cString: $0) }
+        }
+    }
+
+    /// Forgets cached attribute files, after one was written or `core.attributesFile` changed.
+    public func flushAttributeCache() {
+        _ = git_attr_cache_flush(handle)
+    }
+}
+
+/// A 20-byte object id.
+public struct ObjectID: Sendable, Equatable, CustomStringConvertible {
+    var oid: git_oid
+
+    public var description: String {
+        var buffer = [CChar](repeating: 0, count: 41)
+        var copy = oid
+        git_oid_tostr(&buffer, 41, &copy)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
+        var a = lhs.oid
+        var b = rhs.oid
+        return git_oid_equal(&a, &b) != 0
     }
 }

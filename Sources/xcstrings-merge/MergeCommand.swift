@@ -106,6 +106,17 @@ struct MergeRequest {
     var name: String { displayPath ?? oursPath }
 
     func run() -> ExitStatus {
+        var request = self
+        let repository = try? Repository.open()
+        if let repository, labels.ours == nil, labels.theirs == nil {
+            let state = MergeState.read(gitDirectory: repository.gitDirectory, environment: Environment.variables)
+            request.labels.ours = state.oursLabel
+            request.labels.theirs = state.theirsLabel
+        }
+        return request.merge(gitDirectory: repository?.gitDirectory)
+    }
+
+    func merge(gitDirectory: String?) -> ExitStatus {
         var inputs: [[UInt8]] = []
         for path in [basePath, oursPath, theirsPath] {
             do {
@@ -138,7 +149,7 @@ struct MergeRequest {
             Output.err("xcstrings-merge: \(error.description)\n")
             return .error
         }
-        writeReport(report)
+        writeReport(report, gitDirectory: gitDirectory)
         Output.err(report.summary(path: name, labels: labels))
         return report.unresolvedConflicts.isEmpty ? .success : .failure
     }
@@ -178,7 +189,7 @@ struct MergeRequest {
         return status
     }
 
-    func writeReport(_ report: MergeReport) {
+    func writeReport(_ report: MergeReport, gitDirectory: String?) {
         let bytes = report.json(path: displayPath, labels: labels)
         if let reportPath {
             do {
@@ -188,7 +199,7 @@ struct MergeRequest {
             }
             return
         }
-        guard let path = ReportLocation.defaultPath(for: name) else { return }
+        guard let gitDirectory, let path = ReportLocation.place(name, under: gitDirectory) else { return }
         do {
             try FileBytes.writeAtomically(bytes, to: path)
         } catch {

@@ -23,6 +23,10 @@ enum Tool {
         MergeCommand.command,
         FormatCommand.command,
         CheckCommand.command,
+        ResolveCommand.command,
+        InstallCommand.command,
+        UninstallCommand.command,
+        DoctorCommand.command,
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

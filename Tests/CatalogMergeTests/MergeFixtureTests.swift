@@ -40,7 +40,7 @@ import TestSupport
             let plain = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs).report
             #expect(report.conflicts.count == plain.conflicts.count)
             // Choosing a side for each conflict by id gives the same result.
-            let choices = Dictionary(uniqueKeysWithValues: plain.conflicts.map { ($0.id, side) })
+            let choices = Dictionary(uniqueKeysWithValues: plain.conflicts.map { ($0.id, Resolution.take(side)) })
             let chosen = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs, options: MergeOptions(choices: choices))
             #expect(chosen.catalog.canonicalBytes() == merged.canonicalBytes())
         }

@@ -1,0 +1,92 @@
+import CLibgit2
+
+/// One entry of the index: a path at a stage, with its blob.
+public struct IndexEntry: Sendable {
+    public var path: String
+    public var id: ObjectID
+    public var mode: UInt32
+}
+
+/// A conflicted path: its stages 1 (base), 2 (ours) and 3 (theirs); any may be missing.
+public struct IndexConflict: Sendable {
+    public var path: String
+    public var ancestor: IndexEntry?
+    public var ours: IndexEntry?
+    public var theirs: IndexEntry?
+}
+
+/// The repository's index.
+public final class Index {
+    let handle: OpaquePointer
+    let repository: Repository
+
+    init(_ handle: OpaquePointer, repository: Repository) {
+        self.handle = handle
+        self.repository = repository
+    }
+
+    deinit { git_index_free(handle) }
+
+    /// Re-reads the index from disk if git changed it.
+    public func reload() throws(GitError) {
+        try check(git_index_read(handle, 0))
+    }
+
+    static func entry(_ pointer: UnsafePointer<git_index_entry>?) -> IndexEntry? {
+        guard let pointer else { return nil }
+        return IndexEntry(path: String(cString: pointer.pointee.path), id: ObjectID(oid: pointer.pointee.id), mode: pointer.pointee.mode)
+    }
+
+    /// Every conflicted path.
+    public func conflicts() throws(GitError) -> [IndexConflict] {
+        var iterator: OpaquePointer?
+        try check(git_index_conflict_iterator_new(&iterator, handle))
+        defer { git_index_conflict_iterator_free(iterator) }
+        var result: [IndexConflict] = []
+        while true {
+            var ancestor: UnsafePointer<git_index_entry>?
+            var ours: UnsafePointer<git_index_entry>?
+            var theirs: UnsafePointer<git_index_entry>?
+            let code = git_index_conflict_next(&ancestor, &ours, &theirs, iterator)
+            if code == GIT_ITEROVER.rawValue { break }
+            try check(code)
+            guard let path = (ancestor ?? ours ?? theirs).map({ String(cString: $0.pointee.path) }) else { continue }
+            result.append(IndexConflict(path: path, ancestor: Self.entry(ancestor), ours: Self.entry(ours), theirs: Self.entry(theirs)))
+        }
+        return result
+    }
+
+    /// Stage-0 entries whose path ends with `suffix`.
+    public func entries(withSuffix suffix: String) -> [IndexEntry] {
+        var result: [IndexEntry] = []
+        let count = git_index_entrycount(handle)
+        for i in 0..<count {
+            guard let pointer = git_index_get_byindex(handle, i), git_index_entry_stage(pointer) == 0 else { continue }
+            let path = String(cString: pointer.pointee.path)
+            if path.hasSuffix(suffix), let entry = Self.entry(pointer) { result.append(entry) }
+        }
+        return result
+    }
+
+    /// Stages `bytes` at `path` (stage 0), which clears any conflict there.
+    public func add(path: String, bytes: [UInt8], mode: UInt32 = 0o100644) throws(GitError) {
+        var entry = git_index_entry()
+        entry.mode = mode
+        do {
+            try path.withCString { cPath in
+                entry.path = cPath
+                try bytes.withUnsafeBytes { buffer in
+                    try check(git_index_add_from_buffer(handle, &entry, buffer.baseAddress, buffer.count))
+                }
+            }
+        } catch let error as GitError {
+            throw error
+        } catch {
+            throw GitError(code: -1, message: "\(error)")
+        }
+    }
+
+    public func write() throws(GitError) {
+        try check(git_index_write(handle))
+    }
+}

@@ -1,0 +1,90 @@
+import GitSupport
+import StringCatalog
+
+enum DoctorCommand {
+    static let command = Command(
+        name: "doctor",
+        summary: "Say whether the driver is set up and active for each catalog.",
+        help: """
+            OVERVIEW: Diagnose the set-up: the git version, the configured driver and whether its
+            binary exists, and for each tracked catalog whether the merge attribute selects it.
+
+            USAGE: xcstrings-merge doctor
+
+            EXIT STATUS:
+              0  the driver is configured and active for every tracked catalog
+              1  something is missing (each problem is named, with the fix)
+
+            """,
+        run: run)
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(arguments, command: "doctor", options: [])
+        if let extra = parsed.positionals.first {
+            throw UsageError(message: "unexpected argument '\(extra)'", command: "doctor")
+        }
+        var healthy = true
+        let version = Subprocess.gitVersion
+        Output.out("xcstrings-merge \(Tool.version) at \(Subprocess.executablePath)\n")
+        if version.isEmpty {
+            Output.out("git: not found on PATH\n")
+            healthy = false
+        } else {
+            Output.out("git: \(version.map(String.init).joined(separator: "."))\(version.lexicographicallyPrecedes([2, 44]) ? " (side labels come from the repository state; git 2.44+ passes them)" : "")\n")
+        }
+        let repository = try? Repository.open()
+        let config: Config?
+        do {
+            config = try repository?.config() ?? Config.userDefault()
+        } catch {
+            Output.out("git config: cannot read: \(error)\n")
+            return .failure
+        }
+        let driver = (try? config?.string("merge.xcstrings.driver")) ?? nil
+        if let driver {
+            Output.out("driver: \(driver)\n")
+            let binary = driverBinary(driver)
+            if binary.hasPrefix("/") && !FileBytes.exists(binary) {
+                Output.out("  problem: \(binary) does not exist; run 'xcstrings-merge install' again\n")
+                healthy = false
+            }
+        } else {
+            Output.out("driver: not configured; run 'xcstrings-merge install' (or --global)\n")
+            healthy = false
+        }
+        guard let repository else {
+            Output.out("repository: none here; per-catalog checks skipped\n")
+            return healthy ? .success : .failure
+        }
+        let catalogs: [IndexEntry]
+        do {
+            catalogs = try repository.index().entries(withSuffix: ".xcstrings")
+        } catch {
+            Output.out("index: cannot read: \(error)\n")
+            return .failure
+        }
+        Output.out("tracked catalogs: \(catalogs.count)\n")
+        for entry in catalogs {
+            let attribute = (try? repository.attribute("merge", for: entry.path)) ?? nil
+            let active = attribute == "xcstrings" && driver != nil
+            let state: String
+            switch attribute {
+            case "xcstrings"?: state = driver != nil ? "active" : "merge=xcstrings, but no driver configured"
+            case nil: state = "not active: no merge attribute; add '\(DriverSetup.attributesLine)' to .gitattributes"
+            case let other?: state = "not active: merge=\(other)"
+            }
+            Output.out("  \(entry.path): \(state)\n")
+            if !active { healthy = false }
+        }
+        return healthy ? .success : .failure
+    }
+
+    /// The program a driver command runs: its first word, unquoted.
+    static func driverBinary(_ driver: String) -> String {
+        if driver.hasPrefix("'") {
+            let rest = driver.dropFirst()
+            return String(rest.prefix { $0 != "'" })
+        }
+        return String(driver.prefix { $0 != " " })
+    }
+}

@@ -1,0 +1,256 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GitSupport
+import StringCatalog
+
+/// Registering the driver: git config `merge.xcstrings.*` plus a `.gitattributes` line.
+enum DriverSetup {
+    static let attributesLine = "*.xcstrings merge=xcstrings"
+    static let driverName = "Xcode String Catalog merge (xcstrings-merge)"
+
+    /// The driver command git runs. The binary path is quoted for the shell git uses; `%P` is
+    /// quoted by git itself. Git 2.44 and later also pass the side labels.
+    static func driverCommand(binary: String, gitVersion: [Int]) -> String {
+        var command = "\(shellQuoted(binary)) merge %O %A %B --path %P --marker-size %L"
+        if gitVersion.lexicographicallyPrecedes([2, 44]) == false && !gitVersion.isEmpty {
+            command += " --base-label %S --ours-label %X --theirs-label %Y"
+        }
+        return command
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        if !text.isEmpty && text.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+".contains($0) }) { return text }
+        return "'" + text.replacingAll("'", "'\\''") + "'"
+    }
+
+    /// Where the settings go.
+    struct Target {
+        var config: Config
+        var configFile: String
+        var attributesFile: String
+        var scope: String
+    }
+
+    static func target(global: Bool?, command: String) throws(UsageError) -> Target {
+        let repository = try? Repository.open()
+        let useGlobal = global ?? (repository == nil)
+        do {
+            if useGlobal {
+                let config = try Config.userDefault()
+                let attributes = try config.path("core.attributesFile") ?? defaultGlobalAttributesFile()
+                guard let file = Config.globalFilePath ?? Environment.value("HOME").map({ $0 + "/.gitconfig" }) else {
+                    throw UsageError(message: "cannot find the global git config file (is HOME set?)", command: command)
+                }
+                return Target(config: try config.level(.global), configFile: file, attributesFile: attributes, scope: "global")
+            }
+            guard let repository, let workingDirectory = repository.workingDirectory else {
+                throw UsageError(message: "not inside a git working tree; use --global", command: command)
+            }
+            return Target(
+                config: try repository.config().level(.local), configFile: repository.commonDirectory + "config",
+                attributesFile: workingDirectory + ".gitattributes", scope: "local")
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError(message: "git configuration: \(error)", command: command)
+        }
+    }
+
+    static func defaultGlobalAttributesFile() -> String {
+        if let xdg = Environment.value("XDG_CONFIG_HOME"), !xdg.isEmpty { return xdg + "/git/attributes" }
+        return (Environment.value("HOME") ?? "") + "/.config/git/attributes"
+    }
+
+    /// Lines of an attributes file, without their line ends.
+    static func lines(_ bytes: [UInt8]) -> [String] {
+        String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    static func hasAttributesLine(_ bytes: [UInt8]) -> Bool {
+        lines(bytes).contains { $0.trimmingWhitespace() == attributesLine }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return String(text)
+    }
+}
+
+enum InstallCommand {
+    static let command = Command(
+        name: "install",
+        summary: "Register the merge driver in git config and attributes.",
+        help: """
+            OVERVIEW: Register the merge driver: git config merge.xcstrings.* and the line
+            '*.xcstrings merge=xcstrings' in the attributes file. Safe to run again.
+
+            USAGE: xcstrings-merge install [--local | --global] [--binary <path>]
+
+            OPTIONS:
+              --local                 This repository: its config and .gitattributes (default inside
+                                      a repository).
+              --global                Your global config and global attributes file
+                                      (core.attributesFile, else ~/.config/git/attributes).
+              --binary <path>         The binary the driver runs (default: this one, by absolute
+                                      path, so GUI clients with another PATH find it).
+              --help, -h              Show this help.
+
+            EXAMPLES:
+              xcstrings-merge install
+              xcstrings-merge install --global
+
+            """,
+        run: run)
+
+    static let options: [Arguments.Option] = [
+        .init(names: ["--local"], takesValue: false),
+        .init(names: ["--global"], takesValue: false),
+        .init(names: ["--binary"], takesValue: true),
+    ]
+
+    static func scope(_ parsed: Arguments, command: String) throws(UsageError) -> Bool? {
+        if parsed.flag("--local") && parsed.flag("--global") {
+            throw UsageError(message: "--local and --global exclude each other", command: command)
+        }
+        if parsed.flag("--global") { return true }
+        if parsed.flag("--local") { return false }
+        return nil
+    }
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(arguments, command: "install", options: options)
+        if let extra = parsed.positionals.first {
+            throw UsageError(message: "unexpected argument '\(extra)'", command: "install")
+        }
+        let target = try DriverSetup.target(global: try scope(parsed, command: "install"), command: "install")
+        let binary = parsed.value("--binary") ?? Subprocess.executablePath
+        let driver = DriverSetup.driverCommand(binary: binary, gitVersion: Subprocess.gitVersion)
+        do {
+            var changed = false
+            if try target.config.string("merge.xcstrings.name") != DriverSetup.driverName {
+                try target.config.set("merge.xcstrings.name", DriverSetup.driverName)
+                changed = true
+            }
+            if try target.config.string("merge.xcstrings.driver") != driver {
+                try target.config.set("merge.xcstrings.driver", driver)
+                Output.out("set merge.xcstrings.driver in \(target.configFile):\n  \(driver)\n")
+                changed = true
+            }
+            let existing = (try? FileBytes.read(target.attributesFile)) ?? []
+            if !DriverSetup.hasAttributesLine(existing) {
+                var bytes = existing
+                if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+                bytes += Array((DriverSetup.attributesLine + "\n").utf8)
+                try createParent(of: target.attributesFile)
+                try FileBytes.writeAtomically(bytes, to: target.attributesFile)
+                Output.out("added '\(DriverSetup.attributesLine)' to \(target.attributesFile)\n")
+                changed = true
+            }
+            if !changed {
+                Output.out("already installed (\(target.scope)): nothing to change\n")
+            }
+        } catch {
+            Output.err("xcstrings-merge install: \(error)\n")
+            return .error
+        }
+        return .success
+    }
+
+    static func createParent(of path: String) throws(FileError) {
+        let parent = FileBytes.parentDirectory(of: path)
+        if FileBytes.isDirectory(parent) { return }
+        var folder = parent.hasPrefix("/") ? "" : "."
+        for component in parent.split(separator: "/") {
+            folder += "/" + component
+            if !FileBytes.isDirectory(folder) && mkdir(folder, 0o755) != 0 {
+                throw FileError(path: folder, reason: "cannot create the folder")
+            }
+        }
+    }
+}
+
+enum UninstallCommand {
+    static let command = Command(
+        name: "uninstall",
+        summary: "Remove exactly what install added.",
+        help: """
+            OVERVIEW: Remove the merge driver settings and the attributes line that install added,
+            and nothing else.
+
+            USAGE: xcstrings-merge uninstall [--local | --global]
+
+            OPTIONS:
+              --local                 This repository (default inside a repository).
+              --global                Your global config and attributes file.
+              --help, -h              Show this help.
+
+            """,
+        run: run)
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(arguments, command: "uninstall", options: Array(InstallCommand.options.prefix(2)))
+        if let extra = parsed.positionals.first {
+            throw UsageError(message: "unexpected argument '\(extra)'", command: "uninstall")
+        }
+        let target = try DriverSetup.target(global: try InstallCommand.scope(parsed, command: "uninstall"), command: "uninstall")
+        do {
+            var changed = false
+            for name in ["merge.xcstrings.driver", "merge.xcstrings.name"] where try target.config.delete(name) {
+                changed = true
+            }
+            if changed {
+                // libgit2 leaves an empty [merge "xcstrings"] header behind; take it away too.
+                if let bytes = try? FileBytes.read(target.configFile) {
+                    let cleaned = removingEmptySection(bytes)
+                    if cleaned.isEmpty {
+                        unlink(target.configFile)
+                    } else if cleaned != bytes {
+                        try FileBytes.writeAtomically(cleaned, to: target.configFile)
+                    }
+                }
+                Output.out("removed merge.xcstrings from \(target.configFile)\n")
+            }
+            if let existing = try? FileBytes.read(target.attributesFile), DriverSetup.hasAttributesLine(existing) {
+                let kept = DriverSetup.lines(existing).filter { $0.trimmingWhitespace() != DriverSetup.attributesLine }
+                let text = kept.joined(separator: "\n")
+                if text.isEmpty {
+                    unlink(target.attributesFile)
+                } else {
+                    try FileBytes.writeAtomically(Array(text.utf8), to: target.attributesFile)
+                }
+                Output.out("removed '\(DriverSetup.attributesLine)' from \(target.attributesFile)\n")
+                changed = true
+            }
+            if !changed { Output.out("not installed (\(target.scope)): nothing to remove\n") }
+        } catch {
+            Output.err("xcstrings-merge uninstall: \(error)\n")
+            return .error
+        }
+        return .success
+    }
+
+    /// The config text without a `[merge "xcstrings"]` section that has no entries left.
+    static func removingEmptySection(_ bytes: [UInt8]) -> [UInt8] {
+        var lines = DriverSetup.lines(bytes)
+        var i = 0
+        while i < lines.count {
+            if lines[i].trimmingWhitespace() == "[merge \"xcstrings\"]" {
+                var j = i + 1
+                while j < lines.count && lines[j].trimmingWhitespace().isEmpty && j + 1 < lines.count { j += 1 }
+                let sectionEnds = j >= lines.count || lines[j].trimmingWhitespace().hasPrefix("[") || lines[j].trimmingWhitespace().isEmpty
+                if sectionEnds {
+                    lines.removeSubrange(i..<min(j, lines.count))
+                    continue
+                }
+            }
+            i += 1
+        }
+        let text = lines.joined(separator: "\n")
+        return text.allSatisfy({ $0 == "\n" }) ? [] : Array(text.utf8)
+    }
+}

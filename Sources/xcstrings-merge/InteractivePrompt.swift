@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CatalogMerge
+import StringCatalog
+
+/// Asks about each conflict on the terminal (or a scripted standard input).
+struct InteractivePrompt {
+    enum Outcome {
+        case answers([String: [String: Resolution]])
+        case abandoned
+    }
+
+    var labels: MergeLabels
+
+    func ask(_ files: [ResolveSession.File]) -> Outcome {
+        var answers: [String: [String: Resolution]] = [:]
+        let total = files.reduce(0) { $0 + $1.report.conflicts.count }
+        var number = 0
+        var given = 0
+        for file in files {
+            for conflict in file.report.conflicts {
+                number += 1
+                Output.out(describe(conflict, file: file.path, number: number, total: total))
+                answering: while true {
+                    Output.out("[o]urs [t]heirs [b]ase [e]dit [s]kip [q]uit? ")
+                    guard let line = readLine() else {
+                        Output.out("\n")
+                        return .abandoned
+                    }
+                    switch line.trimmingWhitespace().lowercased() {
+                    case "o", "ours": answers[file.path, default: [:]][conflict.id] = .take(.ours)
+                    case "t", "theirs": answers[file.path, default: [:]][conflict.id] = .take(.theirs)
+                    case "b", "base": answers[file.path, default: [:]][conflict.id] = .take(.base)
+                    case "s", "skip": break answering
+                    case "e", "edit":
+                        guard let value = edit(conflict) else { continue answering }
+                        answers[file.path, default: [:]][conflict.id] = .value(value)
+                    case "q", "quit":
+                        if given == 0 { return .abandoned }
+                        Output.out("Keep the \(given) answer\(given == 1 ? "" : "s") given so far? [y/N] ")
+                        let confirm = readLine()?.trimmingWhitespace().lowercased()
+                        return confirm == "y" || confirm == "yes" ? .answers(answers) : .abandoned
+                    default:
+                        Output.out("Please answer o, t, b, e, s or q.\n")
+                        continue answering
+                    }
+                    given += 1
+                    break answering
+                }
+            }
+        }
+        return .answers(answers)
+    }
+
+    func describe(_ conflict: MergeConflict, file: String, number: Int, total: Int) -> String {
+        var text = "\nConflict \(number) of \(total) in \(file)\n"
+        text += "  key:    \(conflict.location.key.map { "\"\($0)\"" } ?? "(catalog)")\n"
+        if let locale = conflict.location.locale { text += "  locale: \(locale)\n" }
+        if !conflict.location.path.isEmpty { text += "  path:   \(conflict.location.path.map(\.string).joined(separator: "."))\n" }
+        text += "  kind:   \(conflict.kind.rawValue)\n"
+        let names = [Side.base, .ours, .theirs].map { labels.name($0) }
+        let width = names.map(\.count).max()! + 2
+        for (side, name) in zip([Side.base, .ours, .theirs], names) {
+            text += "  " + (name + ":").padding(width) + Self.display(conflict.value(side)) + "\n"
+        }
+        return text
+    }
+
+    /// A value on one line: a string unit as its text and state, anything else as JSON.
+    static func display(_ value: JSONValue?) -> String {
+        guard let value else { return "(absent)" }
+        if let unit = value.object, let text = unit["value"]?.stringValue {
+            let state = unit["state"]?.stringValue.map { " (\($0))" } ?? ""
+            return "\"\(text.string.replacingAll("\n", "\\n"))\"\(state)"
+        }
+        var flat = String(decoding: XcodeWriter.bytes(of: value), as: UTF8.self)
+        flat = flat.split(separator: "\n").map { String($0).trimmingWhitespace() }.joined(separator: " ")
+        return flat.count > 120 ? String(flat.prefix(119)) + "…" : flat
+    }
+
+    /// Opens `$VISUAL`/`$EDITOR` on ours' value (as JSON); an empty file removes the member.
+    func edit(_ conflict: MergeConflict) -> JSONValue?? {
+        let editor = Environment.value("VISUAL") ?? Environment.value("EDITOR") ?? "vi"
+        var template = Array("/tmp/xcstrings-merge-edit-XXXXXX.json".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }
+        guard fd >= 0 else {
+            Output.out("cannot create a temporary file\n")
+            return nil
+        }
+        close(fd)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(path) }
+        let start = conflict.ours ?? conflict.theirs ?? conflict.base
+        let initial = start.map { XcodeWriter.bytes(of: $0) + [0x0A] } ?? []
+        do {
+            try FileBytes.writeAtomically(initial, to: path)
+        } catch {
+            Output.out("cannot write \(path)\n")
+            return nil
+        }
+        guard Subprocess.runInteractive(shellCommand: editor, argument: path) == 0 else {
+            Output.out("the editor failed; answer again\n")
+            return nil
+        }
+        guard let bytes = try? FileBytes.read(path) else { return nil }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .some(nil) }
+        do {
+            return .some(try JSONReader.parse(bytes))
+        } catch {
+            Output.out("not valid JSON (line \(error.line), column \(error.column): \(error.message)); answer again\n")
+            return nil
+        }
+    }
+}

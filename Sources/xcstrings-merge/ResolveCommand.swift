@@ -1,0 +1,357 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CatalogMerge
+import GitSupport
+import StringCatalog
+
+enum ResolveCommand {
+    static let command = Command(
+        name: "resolve",
+        summary: "Settle the conflicts of conflicted catalogs in the index and stage them.",
+        help: """
+            OVERVIEW: Settle conflicted catalogs after a merge, rebase or cherry-pick.
+
+            Reads base, ours and theirs from the index (stages 1-3), merges them again, applies
+            your choices, writes the catalog atomically and stages it, clearing the conflict. This
+            also rescues a catalog that git's line merge filled with conflict markers because the
+            driver was not installed. Conflicts you skip stay conflicted.
+
+            With no choice flags and a terminal, asks about each conflict:
+              [o]urs [t]heirs [b]ase [e]dit ($EDITOR) [s]kip [q]uit
+
+            USAGE: xcstrings-merge resolve [<path> ...] [options]
+
+            ARGUMENTS:
+              <path>                  Conflicted catalogs (default: every conflicted *.xcstrings).
+
+            OPTIONS:
+              --ours, --theirs, --base
+                                      Settle every remaining conflict toward that side.
+              --take <key>[@<locale>]=ours|theirs|base
+                                      Settle the conflicts of one key (one locale). Repeatable.
+              --take-id <id>=ours|theirs|base
+                                      Settle one conflict by its report id. Repeatable.
+              --list                  Print the remaining conflicts and change nothing.
+              --format human|json     Output of --list (default human).
+              --interactive           Ask even when standard input is not a terminal.
+              --force                 Overwrite a working file edited since the merge.
+              --help, -h              Show this help.
+
+            EXIT STATUS:
+              0  every conflict settled and staged (or --list found none)
+              1  conflicts remain
+              2  usage error, not a repository, a path not conflicted, or a working file edited
+                 since the merge (without --force)
+
+            EXAMPLES:
+              xcstrings-merge resolve --list
+              xcstrings-merge resolve --theirs App/Localizable.xcstrings
+              xcstrings-merge resolve --take "Save@de=theirs" --take Cancel=ours
+
+            """,
+        run: run)
+
+    struct Take {
+        var key: UTF8Bytes
+        var locale: UTF8Bytes?
+        var side: Side
+        var text: String
+        var used = false
+    }
+
+    static func side(_ text: String, option: String) throws(UsageError) -> Side {
+        guard let side = Side(rawValue: text) else {
+            throw UsageError(message: "\(option) needs ours, theirs or base after '='; got '\(text)'", command: "resolve")
+        }
+        return side
+    }
+
+    static func splitChoice(_ text: String, option: String) throws(UsageError) -> (String, Side) {
+        guard let equals = text.lastIndex(of: "=") else {
+            throw UsageError(message: "\(option) needs the form SPEC=ours|theirs|base; got '\(text)'", command: "resolve")
+        }
+        return (String(text[..<equals]), try side(String(text[text.index(after: equals)...]), option: option))
+    }
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(
+            arguments, command: "resolve",
+            options: [
+                .init(names: ["--ours"], takesValue: false), .init(names: ["--theirs"], takesValue: false),
+                .init(names: ["--base"], takesValue: false),
+                .init(names: ["--take"], takesValue: true, repeatable: true),
+                .init(names: ["--take-id"], takesValue: true, repeatable: true),
+                .init(names: ["--list"], takesValue: false), .init(names: ["--format"], takesValue: true),
+                .init(names: ["--interactive"], takesValue: false), .init(names: ["--force"], takesValue: false),
+            ])
+        let sides = [Side.ours, .theirs, .base].filter { parsed.flag("--" + $0.rawValue) }
+        guard sides.count <= 1 else {
+            throw UsageError(message: "choose at most one of --ours, --theirs and --base", command: "resolve")
+        }
+        var takes: [Take] = []
+        for text in parsed.all("--take") {
+            let (spec, side) = try splitChoice(text, option: "--take")
+            var key = spec
+            var locale: String?
+            if let at = spec.lastIndex(of: "@") {
+                key = String(spec[..<at])
+                locale = String(spec[spec.index(after: at)...])
+            }
+            takes.append(Take(key: UTF8Bytes(key), locale: locale.map { UTF8Bytes($0) }, side: side, text: text))
+        }
+        var takeIDs: [String: Side] = [:]
+        for text in parsed.all("--take-id") {
+            let (id, side) = try splitChoice(text, option: "--take-id")
+            takeIDs[id] = side
+        }
+        let format = try parsed.choice("--format", ["human", "json"], default: "human", command: "resolve")
+        let list = parsed.flag("--list")
+        let hasChoices = !sides.isEmpty || !takes.isEmpty || !takeIDs.isEmpty
+        let interactive = !list && !hasChoices && (parsed.flag("--interactive") || Output.standardInputIsTerminal)
+
+        let session: ResolveSession
+        do {
+            session = try ResolveSession(paths: parsed.positionals)
+        } catch let error as ResolveSession.Failure {
+            Output.err("xcstrings-merge resolve: \(error.message)\n")
+            return .error
+        } catch {
+            Output.err("xcstrings-merge resolve: \(error)\n")
+            return .error
+        }
+        if session.files.isEmpty {
+            Output.out("no conflicted catalogs\n")
+            return .success
+        }
+        if list {
+            return session.list(json: format == "json")
+        }
+        // Choices by id, from the flags.
+        var choices: [String: [String: Resolution]] = [:]
+        for file in session.files {
+            var fileChoices: [String: Resolution] = [:]
+            for conflict in file.report.conflicts {
+                if let side = sides.first { fileChoices[conflict.id] = .take(side) }
+                for i in takes.indices where takes[i].key == conflict.location.key
+                    && (takes[i].locale == nil || takes[i].locale == conflict.location.locale)
+                {
+                    fileChoices[conflict.id] = .take(takes[i].side)
+                    takes[i].used = true
+                }
+                if let side = takeIDs.removeValue(forKey: conflict.id) { fileChoices[conflict.id] = .take(side) }
+            }
+            choices[file.path] = fileChoices
+        }
+        if let unused = takes.first(where: { !$0.used }) {
+            Output.err("xcstrings-merge resolve: no conflict matches --take \(unused.text)\n")
+            return .error
+        }
+        if let unused = takeIDs.keys.first {
+            Output.err("xcstrings-merge resolve: no conflict has the id \(unused)\n")
+            return .error
+        }
+        if interactive {
+            var prompt = InteractivePrompt(labels: session.labels)
+            switch prompt.ask(session.files) {
+            case .answers(let answers): choices = answers
+            case .abandoned:
+                Output.err("nothing changed\n")
+                return .failure
+            }
+        }
+        return session.apply(choices, force: parsed.flag("--force"))
+    }
+}
+
+/// The conflicted catalogs of a repository and what merging them again gives.
+struct ResolveSession {
+    struct Failure: Error { var message: String }
+
+    struct File {
+        var path: String
+        var conflict: IndexConflict
+        var inputs: [Catalog]
+        /// The conflicts as they stand after earlier answers.
+        var report: MergeReport
+        var defaultOutput: [UInt8]
+        /// Answers from earlier runs.
+        var stored: [String: Resolution]
+        /// Identifies the index stages the answers belong to.
+        var stages: String
+    }
+
+    let repository: Repository
+    let index: Index
+    let workingDirectory: String
+    var files: [File] = []
+    var problems: [String] = []
+    var labels: MergeLabels
+
+    init(paths: [String]) throws {
+        do {
+            repository = try Repository.open()
+        } catch {
+            throw Failure(message: "not inside a git repository (\(error.message))")
+        }
+        guard let workingDirectory = repository.workingDirectory else {
+            throw Failure(message: "the repository has no working tree")
+        }
+        self.workingDirectory = workingDirectory
+        index = try repository.index()
+        try index.reload()
+        let state = MergeState.read(gitDirectory: repository.gitDirectory, environment: Environment.variables)
+        labels = MergeLabels(base: nil, ours: state.oursLabel, theirs: state.theirsLabel)
+        let conflicts = try index.conflicts()
+        var selected: [IndexConflict] = []
+        if paths.isEmpty {
+            selected = conflicts.filter { $0.path.hasSuffix(".xcstrings") }
+        } else {
+            let prefix = Self.currentPrefix(workingDirectory: workingDirectory)
+            for path in paths {
+                let relative = Self.repositoryPath(path, prefix: prefix, workingDirectory: workingDirectory)
+                guard let conflict = conflicts.first(where: { $0.path == relative }) else {
+                    throw Failure(message: "\(path) is not conflicted")
+                }
+                selected.append(conflict)
+            }
+        }
+        for conflict in selected {
+            guard let ours = conflict.ours, let theirs = conflict.theirs else {
+                problems.append("\(conflict.path): deleted on one side; settle it with 'git add' or 'git rm'")
+                continue
+            }
+            do {
+                let baseBytes = try conflict.ancestor.map { entry throws(GitError) in try repository.blob(entry.id) } ?? []
+                let inputs = [
+                    try Catalog.mergeBase(bytes: baseBytes),
+                    try Catalog(bytes: try repository.blob(ours.id)),
+                    try Catalog(bytes: try repository.blob(theirs.id)),
+                ]
+                let stages = [conflict.ancestor?.id.description ?? "-", ours.id.description, theirs.id.description].joined(separator: " ")
+                let stored = ChoiceStore.load(path: conflict.path, stages: stages, gitDirectory: repository.gitDirectory)
+                let defaultOutput = ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2]).catalog.canonicalBytes()
+                var report = ThreeWayMerge.merge(
+                    base: inputs[0], ours: inputs[1], theirs: inputs[2], options: MergeOptions(choices: stored)
+                ).report
+                report.conflicts = report.unresolvedConflicts
+                files.append(File(
+                    path: conflict.path, conflict: conflict, inputs: inputs, report: report,
+                    defaultOutput: defaultOutput, stored: stored, stages: stages))
+            } catch let error as JSONError {
+                problems.append("\(conflict.path): a side in the index is not a catalog: line \(error.line), column \(error.column): \(error.message); fix it by hand")
+            }
+        }
+        for problem in problems { Output.err("xcstrings-merge resolve: \(problem)\n") }
+    }
+
+    /// The current directory relative to the working tree ("" at the top, else "sub/dir/").
+    static func currentPrefix(workingDirectory: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "" }
+        let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/"
+        let top = realPath(workingDirectory)
+        let here = realPath(cwd)
+        guard here.hasPrefix(top) else { return "" }
+        return String(here.dropFirst(top.count))
+    }
+
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        let text = String(cString: resolved)
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    static func repositoryPath(_ path: String, prefix: String, workingDirectory: String) -> String {
+        var joined = path.hasPrefix("/") ? path : prefix + path
+        let top = realPath(workingDirectory)
+        if joined.hasPrefix(top) { joined = String(joined.dropFirst(top.count)) }
+        if joined.hasPrefix(workingDirectory) { joined = String(joined.dropFirst(workingDirectory.count)) }
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", !parts.isEmpty { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return parts.joined(separator: "/")
+    }
+
+    func list(json: Bool) -> ExitStatus {
+        var total = 0
+        if json {
+            var reports: [JSONValue] = []
+            for file in files {
+                if let report = try? JSONReader.parse(file.report.json(path: file.path, labels: labels)) { reports.append(report) }
+                total += file.report.conflicts.count
+            }
+            Output.out(String(decoding: XcodeWriter.reportBytes(of: .array(reports)), as: UTF8.self))
+        } else {
+            for file in files {
+                Output.out("\(file.path): \(file.report.conflicts.count) conflict\(file.report.conflicts.count == 1 ? "" : "s")\n")
+                for conflict in file.report.conflicts {
+                    Output.out("  \(conflict.id)  \(conflict.location.description): \(conflict.kind.rawValue): \(labels.name(.ours)) \(MergeReport.shortText(conflict.ours)) / \(labels.name(.theirs)) \(MergeReport.shortText(conflict.theirs))\n")
+                }
+                total += file.report.conflicts.count
+            }
+        }
+        return total == 0 && problems.isEmpty ? .success : .failure
+    }
+
+    /// Writes each catalog with the choices applied; stages the ones with nothing left.
+    func apply(_ choices: [String: [String: Resolution]], force: Bool) -> ExitStatus {
+        var status = problems.isEmpty ? ExitStatus.success : .failure
+        var staged = false
+        for file in files {
+            let workingPath = workingDirectory + file.path
+            let current = (try? FileBytes.read(workingPath)) ?? []
+            let untouched = current == file.defaultOutput || current.isEmpty
+                || current.withUnsafeBufferPointer({ ConflictMarkers.first(in: $0) != nil })
+                || (try? repository.blob(file.conflict.ours!.id)) == current
+                || WrittenMarker.matches(current, path: file.path, gitDirectory: repository.gitDirectory)
+            if !untouched && !force {
+                Output.err("xcstrings-merge resolve: \(file.path) was edited since the merge; rerun with --force to overwrite it\n")
+                return .error
+            }
+            let answers = file.stored.merging(choices[file.path] ?? [:]) { _, new in new }
+            let options = MergeOptions(choices: answers)
+            let (merged, report) = ThreeWayMerge.merge(base: file.inputs[0], ours: file.inputs[1], theirs: file.inputs[2], options: options)
+            let bytes = merged.canonicalBytes()
+            do {
+                try FileBytes.writeAtomically(bytes, to: workingPath)
+            } catch {
+                Output.err("xcstrings-merge resolve: \(error.description)\n")
+                return .error
+            }
+            let remaining = report.unresolvedConflicts
+            if remaining.isEmpty {
+                ChoiceStore.clear(path: file.path, gitDirectory: repository.gitDirectory)
+                do {
+                    try index.add(path: file.path, bytes: bytes, mode: file.conflict.ours?.mode ?? 0o100644)
+                    staged = true
+                } catch {
+                    Output.err("xcstrings-merge resolve: cannot stage \(file.path): \(error.message)\n")
+                    return .error
+                }
+                Output.out("resolved \(file.path) (\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") settled) and staged it\n")
+            } else {
+                WrittenMarker.record(bytes, path: file.path, gitDirectory: repository.gitDirectory)
+                ChoiceStore.save(answers, path: file.path, stages: file.stages, gitDirectory: repository.gitDirectory)
+                status = .failure
+                Output.out("\(file.path): \(remaining.count) conflict\(remaining.count == 1 ? "" : "s") left; not staged\n")
+                for conflict in remaining {
+                    Output.out("  \(conflict.id)  \(conflict.location.description): \(conflict.kind.rawValue)\n")
+                }
+            }
+        }
+        if staged {
+            do {
+                try index.write()
+            } catch {
+                Output.err("xcstrings-merge resolve: cannot write the index: \(error.message)\n")
+                return .error
+            }
+        }
+        return status
+    }
+}

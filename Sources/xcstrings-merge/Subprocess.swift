@@ -1,0 +1,79 @@
+import Foundation
+
+/// Runs another program (git, an editor) and collects what it printed.
+enum Subprocess {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errorOutput: String
+    }
+
+    /// Runs `arguments[0]` found on PATH, in `directory`, with extra environment variables.
+    @discardableResult
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return Result(status: 127, output: "", errorOutput: "cannot run \(arguments[0]): \(error)")
+        }
+        nonisolated(unsafe) var errorData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outputData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errorOutput: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Runs a program attached to this terminal (for `$EDITOR`), through the shell so that an
+    /// editor setting with arguments works.
+    static func runInteractive(shellCommand: String, argument: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(shellCommand) \"$1\"", "sh", argument]
+        do {
+            try process.run()
+        } catch {
+            return 127
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The absolute path of this executable.
+    static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if count > 0 {
+            return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return CommandLine.arguments[0]
+    }
+
+    /// `git --version`'s numbers, e.g. [2, 39, 5]; empty when git is missing.
+    static var gitVersion: [Int] {
+        let result = run(["git", "--version"])
+        guard result.status == 0 else { return [] }
+        let words = result.output.split(separator: " ")
+        guard words.count >= 3 else { return [] }
+        return words[2].split(separator: ".").compactMap { Int($0.prefix { $0.isNumber }) }
+    }
+}
