@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs xcstrings-merge: libgit2-dev if missing, a release build, the binary in $PREFIX/bin.
+# Installs xcstrings-merge: libgit2-dev if missing, a release build, the binary in $PREFIX/bin,
+# the merge driver in the user's global git config, then a demonstration merge.
 set -euo pipefail
 cd "$(dirname "$0")"
 PREFIX="${PREFIX:-/usr/local}"
@@ -22,3 +23,9 @@ echo "==> Installing to $PREFIX/bin"
 as_root install -d "$PREFIX/bin"
 as_root install -m 0755 "$(swift build -c release --show-bin-path)/xcstrings-merge" "$PREFIX/bin/xcstrings-merge"
 "$PREFIX/bin/xcstrings-merge" --version
+
+echo "==> Registering the merge driver for $(id -un) (global git config and attributes)"
+"$PREFIX/bin/xcstrings-merge" install --global
+
+echo "==> Demonstration"
+"$PREFIX/bin/xcstrings-merge" demo

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+import GitSupport
 import StringCatalog
 
 enum CheckCommand {
@@ -11,12 +14,18 @@ enum CheckCommand {
             shape Xcode gives catalogs (unknown states, plural categories and devices are warnings),
             and the exact bytes Xcode would write. Directories are searched for *.xcstrings.
 
-            USAGE: xcstrings-merge check [--format human|json|github] [<path> ...]
+            With no path inside a git repository, checks every tracked *.xcstrings (from the index)
+            in parallel; --staged checks the staged versions instead of the working files, for a
+            pre-commit hook.
+
+            USAGE: xcstrings-merge check [--staged] [--format human|json|github] [<path> ...]
 
             ARGUMENTS:
-              <path>                  A .xcstrings file or a directory (default: the current one).
+              <path>                  A .xcstrings file or a directory (default: the tracked
+                                      catalogs of the repository, else the current directory).
 
             OPTIONS:
+              --staged                Check the staged (index) versions of the tracked catalogs.
               --format <format>       human (default), json, or github (workflow annotations).
               --help, -h              Show this help.
 
@@ -26,30 +35,59 @@ enum CheckCommand {
               2  usage error, or a path could not be read
 
             EXAMPLES:
-              xcstrings-merge check App/
-              xcstrings-merge check --format github $(git ls-files '*.xcstrings')
+              xcstrings-merge check
+              xcstrings-merge check --staged
+              xcstrings-merge check --format github App/
 
             """,
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let parsed = try Arguments(
-            arguments, command: "check", options: [.init(names: ["--format"], takesValue: true)])
+            arguments, command: "check",
+            options: [.init(names: ["--format"], takesValue: true), .init(names: ["--staged"], takesValue: false)])
         let format = try parsed.choice("--format", ["human", "json", "github"], default: "human", command: "check")
-        let paths = parsed.positionals.isEmpty ? ["."] : parsed.positionals
-        var files: [String] = []
+        let staged = parsed.flag("--staged")
+        if staged && !parsed.positionals.isEmpty {
+            throw UsageError(message: "--staged checks the tracked catalogs; give no paths with it", command: "check")
+        }
+        var jobs: [CheckJob] = []
         var ioFailure = false
-        for path in paths {
-            if FileBytes.isDirectory(path) {
-                files += CatalogFinder.catalogs(under: path)
-            } else if FileBytes.exists(path) {
-                files.append(path)
-            } else {
-                Output.err("\(path): error: no such file or directory\n")
-                ioFailure = true
+        if parsed.positionals.isEmpty, let repository = try? Repository.open(), let top = repository.workingDirectory {
+            do {
+                let index = try repository.index()
+                let entries = index.entries(withSuffix: ".xcstrings")
+                if staged {
+                    for entry in entries {
+                        jobs.append(CheckJob(path: entry.path, bytes: try repository.blob(entry.id)))
+                    }
+                } else {
+                    let conflicted = try index.conflicts().map(\.path).filter { $0.hasSuffix(".xcstrings") }
+                    let prefix = ResolveSession.currentPrefix(workingDirectory: top)
+                    for path in (entries.map(\.path) + conflicted).sorted() {
+                        let display = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : top + path
+                        jobs.append(CheckJob(path: display, file: top + path))
+                    }
+                }
+            } catch {
+                Output.err("xcstrings-merge check: \(error.message)\n")
+                return .error
+            }
+        } else if staged {
+            throw UsageError(message: "--staged needs a git repository", command: "check")
+        } else {
+            for path in parsed.positionals.isEmpty ? ["."] : parsed.positionals {
+                if FileBytes.isDirectory(path) {
+                    jobs += CatalogFinder.catalogs(under: path).map { CheckJob(path: $0, file: $0) }
+                } else if FileBytes.exists(path) {
+                    jobs.append(CheckJob(path: path, file: path))
+                } else {
+                    Output.err("\(path): error: no such file or directory\n")
+                    ioFailure = true
+                }
             }
         }
-        let results = files.map(CatalogCheck.run)
+        let results = ParallelCheck.run(jobs, showProgress: Output.standardErrorIsTerminal && jobs.count >= 20)
         let report = CheckReport(results: results)
         switch format {
         case "json": Output.out(report.json())
@@ -58,5 +96,56 @@ enum CheckCommand {
         }
         if ioFailure || results.contains(where: { $0.unreadable }) { return .error }
         return results.contains(where: { !$0.passed }) ? .failure : .success
+    }
+}
+
+/// One catalog to check: a file to read, or bytes already read (a staged blob).
+struct CheckJob: Sendable {
+    var path: String
+    var file: String?
+    var bytes: [UInt8]?
+
+    init(path: String, file: String) {
+        self.path = path
+        self.file = file
+    }
+
+    init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+/// Checks catalogs on all cores, keeping the input order.
+enum ParallelCheck {
+    final class Results: @unchecked Sendable {
+        var slots: [CheckResult?]
+        var done = 0
+        let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+    }
+
+    static func run(_ jobs: [CheckJob], showProgress: Bool) -> [CheckResult] {
+        let results = Results(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
+            let job = jobs[i]
+            var result: CheckResult
+            if let bytes = job.bytes {
+                result = CatalogCheck.run(path: job.path, bytes: bytes)
+            } else {
+                result = CatalogCheck.run(path: job.file ?? job.path)
+                result.path = job.path
+            }
+            results.lock.lock()
+            results.slots[i] = result
+            results.done += 1
+            let done = results.done
+            results.lock.unlock()
+            if showProgress && (done % 10 == 0 || done == jobs.count) {
+                Output.err("\rchecked \(done)/\(jobs.count)")
+                if done == jobs.count { Output.err("\n") }
+            }
+        }
+        return results.slots.map { $0! }
     }
 }

@@ -27,6 +27,7 @@ enum Tool {
         InstallCommand.command,
         UninstallCommand.command,
         DoctorCommand.command,
+        DemoCommand.command,
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -22,6 +22,8 @@ public struct GitSandbox {
             "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
             "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z",
             "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z", "LC_ALL": "C",
+            // Nothing may wait for a person: an editor that fails at once.
+            "EDITOR": "false", "VISUAL": "false", "GIT_EDITOR": "true",
         ]
     }
 
