@@ -48,7 +48,7 @@ struct Demo {
     /// take part in the "without the driver" step.
     func git(_ arguments: String...) -> Subprocess.Result {
         Subprocess.run(["git"] + arguments, in: directory, environment: [
-            "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "XDG_CONFIG_HOME": directory,
             "GIT_AUTHOR_NAME": "Demo", "GIT_AUTHOR_EMAIL": "demo@example.com",
             "GIT_COMMITTER_NAME": "Demo", "GIT_COMMITTER_EMAIL": "demo@example.com",
         ])
