@@ -5,6 +5,7 @@ let package = Package(
     name: "xcstrings-merge",
     products: [
         .executable(name: "xcstrings-merge", targets: ["xcstrings-merge"]),
+        .executable(name: "xcstrings-merge-bench", targets: ["xcstrings-merge-bench"]),
         .library(name: "StringCatalog", targets: ["StringCatalog"]),
         .library(name: "CatalogMerge", targets: ["CatalogMerge"]),
     ],
@@ -21,6 +22,7 @@ let package = Package(
             name: "xcstrings-merge",
             dependencies: ["StringCatalog", "CatalogMerge", "GitSupport"]
         ),
+        .executableTarget(name: "xcstrings-merge-bench", dependencies: ["StringCatalog"]),
         .target(name: "TestSupport", dependencies: ["StringCatalog"], path: "Tests/TestSupport"),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "TestSupport"]),
         .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "StringCatalog", "TestSupport"]),

@@ -17,11 +17,11 @@ if ! pkg-config --exists libgit2 2>/dev/null; then
 fi
 
 echo "==> Building (release)"
-swift build -c release --product xcstrings-merge
+swift build -c release --static-swift-stdlib --product xcstrings-merge
 
 echo "==> Installing to $PREFIX/bin"
 as_root install -d "$PREFIX/bin"
-as_root install -m 0755 "$(swift build -c release --show-bin-path)/xcstrings-merge" "$PREFIX/bin/xcstrings-merge"
+as_root install -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/xcstrings-merge" "$PREFIX/bin/xcstrings-merge"
 "$PREFIX/bin/xcstrings-merge" --version
 
 echo "==> Registering the merge driver for $(id -un) (global git config and attributes)"

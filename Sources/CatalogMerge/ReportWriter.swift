@@ -117,6 +117,7 @@ extension MergeReport {
         case .null: return "null"
         case .array: return "[…]"
         case .object: return "{…}"
+        case .raw(let raw): return shortText(raw.parsed())
         }
     }
 

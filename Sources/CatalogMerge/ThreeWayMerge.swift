@@ -56,6 +56,8 @@ struct Trail {
 public struct ThreeWayMerge {
     var report = MergeReport()
     let options: MergeOptions
+    /// Base keys still in the output, counted on the way for the report.
+    var baseKeysKept = 0
 
     init(options: MergeOptions) { self.options = options }
 
@@ -66,17 +68,9 @@ public struct ThreeWayMerge {
         var merge = ThreeWayMerge(options: options)
         let root = merge.merge(.object(base.root), .object(ours.root), .object(theirs.root), kind: .root, at: Trail())
         let merged = Catalog(root: root?.object ?? JSONObject())
-        merge.count(base: base, merged: merged)
+        merge.report.keysMerged = merged.strings.count
+        merge.report.keysDeleted = base.strings.count - merge.baseKeysKept
         return (merged, merge.report)
-    }
-
-    mutating func count(base: Catalog, merged: Catalog) {
-        let strings = merged.strings
-        report.keysMerged = strings.count
-        let baseKeys = Set(base.strings.keys)
-        let mergedKeys = Set(strings.keys)
-        report.keysAdded = mergedKeys.subtracting(baseKeys).count
-        report.keysDeleted = baseKeys.subtracting(mergedKeys).count
     }
 
     /// Merges one node; nil means the member is absent from the result.
@@ -85,9 +79,10 @@ public struct ThreeWayMerge {
         if ours == theirs { return ours }
         if ours == base { return theirs }
         if theirs == base { return ours }
-        guard let ours, let theirs else {
+        guard let ours = ours?.materialized, let theirs = theirs?.materialized else {
             return resolveDeletionAgainstChange(base: base, ours: ours, theirs: theirs, kind: kind, at: trail)
         }
+        let base = base?.materialized
         switch kind {
         case .stringUnit:
             if let unit = resolveStringUnit(base: base, ours: ours, theirs: theirs, at: trail) { return unit }
@@ -105,9 +100,9 @@ public struct ThreeWayMerge {
     }
 
     mutating func mergeObject(_ base: JSONObject?, _ ours: JSONObject, _ theirs: JSONObject, kind: NodeKind, at trail: Trail) -> JSONObject {
-        let baseIndex = MemberIndex(base)
-        let oursIndex = MemberIndex(ours)
-        let theirsIndex = MemberIndex(theirs)
+        var baseIndex = MemberIndex(base)
+        var oursIndex = MemberIndex(ours)
+        var theirsIndex = MemberIndex(theirs)
         var result: [JSONMember] = []
         result.reserveCapacity(max(ours.count, theirs.count))
 
@@ -132,10 +127,16 @@ public struct ThreeWayMerge {
             } else {
                 merged = merge.merge(b, o, t, kind: kind.child(key), at: childTrail)
             }
-            if let merged { result.append(JSONMember(key: key, value: merged)) }
+            if let merged {
+                result.append(JSONMember(key: key, value: merged))
+                if kind == .strings {
+                    if b == nil { merge.report.keysAdded += 1 } else { merge.baseKeysKept += 1 }
+                }
+            }
         }
         for member in ours.members { visit(member.key, &self) }
-        for member in theirs.members where oursIndex.value(member.key) == nil { visit(member.key, &self) }
+        var oursKeys = MemberIndex(ours)
+        for member in theirs.members where !oursKeys.contains(member.key) { visit(member.key, &self) }
         return JSONObject(result)
     }
 
@@ -166,27 +167,37 @@ public struct ThreeWayMerge {
     }
 }
 
-/// Finds members by key: a scan for small objects, a hash table for big ones such as `strings`.
+/// Finds members by key. Versions of one object usually list their keys in the same order, so
+/// the member after the last one found is tried first; a hash table, built when that first
+/// fails, serves the rest. Small objects are scanned.
 struct MemberIndex {
     let object: JSONObject?
-    let table: [UTF8Bytes: Int]?
+    var cursor = 0
+    var table: [UTF8Bytes: Int]?
 
-    init(_ object: JSONObject?) {
-        self.object = object
-        if let object, object.count > 16 {
-            var table: [UTF8Bytes: Int] = [:]
-            table.reserveCapacity(object.count)
-            for (i, member) in object.members.enumerated() { table[member.key] = i }
-            self.table = table
-        } else {
-            table = nil
+    init(_ object: JSONObject?) { self.object = object }
+
+    mutating func value(_ key: UTF8Bytes) -> JSONValue? {
+        guard let object else { return nil }
+        let members = object.members
+        if cursor < members.count && members[cursor].key == key {
+            cursor += 1
+            return members[cursor - 1].value
         }
+        if members.count <= 16 { return object[key: key] }
+        if table == nil {
+            var built: [UTF8Bytes: Int] = [:]
+            built.reserveCapacity(members.count)
+            for (i, member) in members.enumerated() { built[member.key] = i }
+            table = built
+        }
+        guard let index = table?[key] else { return nil }
+        cursor = index + 1
+        return members[index].value
     }
 
-    func value(_ key: UTF8Bytes) -> JSONValue? {
-        guard let object else { return nil }
-        if let table { return table[key].map { object.members[$0].value } }
-        return object[key: key]
+    mutating func contains(_ key: UTF8Bytes) -> Bool {
+        value(key) != nil
     }
 }
 

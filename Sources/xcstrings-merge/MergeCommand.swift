@@ -1,4 +1,6 @@
 import CatalogMerge
+import Dispatch
+import Foundation
 import GitSupport
 import StringCatalog
 
@@ -107,33 +109,67 @@ struct MergeRequest {
 
     func run() -> ExitStatus {
         var request = self
-        let repository = try? Repository.open()
-        if let repository, labels.ours == nil, labels.theirs == nil {
-            let state = MergeState.read(gitDirectory: repository.gitDirectory, environment: Environment.variables)
+        let environment = Environment.variables
+        let gitDirectory = GitDirectory.discover(environment: environment)
+        if let gitDirectory, labels.ours == nil, labels.theirs == nil {
+            let state = MergeState.read(gitDirectory: gitDirectory, environment: environment)
             request.labels.ours = state.oursLabel
             request.labels.theirs = state.theirsLabel
         }
-        return request.merge(gitDirectory: repository?.gitDirectory)
+        return request.merge(gitDirectory: gitDirectory)
     }
 
     func merge(gitDirectory: String?) -> ExitStatus {
-        var inputs: [[UInt8]] = []
-        for path in [basePath, oursPath, theirsPath] {
-            do {
-                inputs.append(try FileBytes.read(path))
+        // Read and parse the three sides in parallel: they are independent, and big ones take time.
+        // The three files are read in parallel while the base is parsed; then ours and theirs are
+        // parsed in parallel against the base, whose identical entries need no second validation.
+        let loaded = InputSlots()
+        let paths = [basePath, oursPath, theirsPath]
+        let sides = [Side.base, .ours, .theirs]
+        let name = self.name
+        let labels = self.labels
+        @Sendable func parse(_ index: Int, _ bytes: [UInt8], reference: Catalog?) -> InputSlots.Slot {
+            do throws(JSONError) {
+                let catalog = index == 0
+                    ? try Catalog.mergeBase(bytes: bytes) : try Catalog(bytes: bytes, reference: reference)
+                return .catalog(bytes, catalog)
             } catch {
-                Output.err("xcstrings-merge: \(error.description)\n")
-                return .error
+                return .invalid(bytes, "\(name) (\(labels.name(sides[index]))):\(error.line):\(error.column): \(error.message)")
             }
         }
+        DispatchQueue.concurrentPerform(iterations: 3) { index in
+            do throws(FileError) {
+                let bytes = try FileBytes.read(paths[index])
+                loaded.set(index, index == 0 ? parse(0, bytes, reference: nil) : .read(bytes))
+            } catch {
+                loaded.set(index, .unreadable(error.description))
+            }
+        }
+        var base: Catalog?
+        if case .catalog(_, let catalog)? = loaded.slots[0] { base = catalog }
+        let reference = base
+        DispatchQueue.concurrentPerform(iterations: 2) { offset in
+            let index = offset + 1
+            if case .read(let bytes)? = loaded.slots[index] {
+                loaded.set(index, parse(index, bytes, reference: reference))
+            }
+        }
+        var inputs: [[UInt8]] = []
         var catalogs: [Catalog] = []
         var problems: [String] = []
-        for (index, bytes) in inputs.enumerated() {
-            let side = [Side.base, .ours, .theirs][index]
-            do {
-                catalogs.append(side == .base ? try Catalog.mergeBase(bytes: bytes) : try Catalog(bytes: bytes))
-            } catch {
-                problems.append("\(name) (\(labels.name(side))):\(error.line):\(error.column): \(error.message)")
+        for slot in loaded.slots {
+            switch slot {
+            case .unreadable(let message)?:
+                Output.err("xcstrings-merge: \(message)\n")
+                return .error
+            case .catalog(let bytes, let catalog)?:
+                inputs.append(bytes)
+                catalogs.append(catalog)
+            case .invalid(let bytes, let problem)?:
+                inputs.append(bytes)
+                problems.append(problem)
+            case .read?, nil:
+                return .error
             }
         }
         guard problems.isEmpty else {
@@ -142,9 +178,8 @@ struct MergeRequest {
         }
         let (merged, report) = ThreeWayMerge.merge(
             base: catalogs[0], ours: catalogs[1], theirs: catalogs[2], options: options)
-        let output = merged.canonicalBytes(capacityHint: inputs[1].count + inputs[1].count / 4)
         do {
-            try FileBytes.writeAtomically(output, to: outputPath)
+            try merged.write(to: outputPath)
         } catch {
             Output.err("xcstrings-merge: \(error.description)\n")
             return .error
@@ -205,5 +240,24 @@ struct MergeRequest {
         } catch {
             Output.err("xcstrings-merge: cannot write the report: \(error.description)\n")
         }
+    }
+}
+
+/// The three inputs as the parallel reads leave them.
+final class InputSlots: @unchecked Sendable {
+    enum Slot {
+        case read([UInt8])
+        case catalog([UInt8], Catalog)
+        case invalid([UInt8], String)
+        case unreadable(String)
+    }
+
+    private(set) var slots: [Slot?] = [nil, nil, nil]
+    private let lock = NSLock()
+
+    func set(_ index: Int, _ slot: Slot) {
+        lock.lock()
+        slots[index] = slot
+        lock.unlock()
     }
 }

@@ -30,12 +30,22 @@ public enum FileBytes {
         guard fstat(fd, &info) == 0 else { throw .errno(path, "cannot stat") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, reason: "is a directory") }
         var capacity = max(Int(info.st_size), 0) + 1
-        var bytes = [UInt8](repeating: 0, count: capacity)
+        var bytes: [UInt8] = []
         var count = 0
         while true {
-            if count == capacity {
-                capacity *= 2
-                bytes.append(contentsOf: repeatElement(0, count: capacity - bytes.count))
+            if count == capacity || bytes.isEmpty {
+                if !bytes.isEmpty { capacity *= 2 }
+                // Uninitialized storage: read() fills it, so there is no memset pass.
+                let previous = bytes
+                let filled = count
+                bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                    if filled > 0 {
+                        previous.withUnsafeBufferPointer { old in
+                            buffer.baseAddress!.update(from: old.baseAddress!, count: filled)
+                        }
+                    }
+                    initialized = capacity
+                }
             }
             let n = bytes.withUnsafeMutableBufferPointer { buffer in
                 Glibc.read(fd, buffer.baseAddress! + count, capacity - count)
@@ -55,36 +65,9 @@ public enum FileBytes {
     /// a temporary file in the same directory is written, flushed to disk, given the old file's
     /// permissions and renamed over it.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
-        let directory = parentDirectory(of: path)
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-        var template = Array("\(directory)/.\(name).xcstrings-merge-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .errno(path, "cannot create a temporary file in \(directory)") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var committed = false
-        defer {
-            if !committed { unlink(temporary) }
-        }
-        do {
-            defer { close(fd) }
-            var written = 0
-            while written < bytes.count {
-                let n = bytes.withUnsafeBufferPointer { buffer in
-                    Glibc.write(fd, buffer.baseAddress! + written, bytes.count - written)
-                }
-                if n < 0 {
-                    if Glibc.errno == EINTR { continue }
-                    throw FileError.errno(path, "cannot write")
-                }
-                written += n
-            }
-            var info = stat()
-            let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : defaultMode()
-            fchmod(fd, mode)
-            guard fsync(fd) == 0 else { throw FileError.errno(path, "cannot flush to disk") }
-        }
-        guard rename(temporary, path) == 0 else { throw .errno(path, "cannot replace") }
-        committed = true
+        let file = try AtomicFile(replacing: path)
+        try file.write(bytes)
+        try file.commit()
     }
 
     public static func parentDirectory(of path: String) -> String {
@@ -108,5 +91,56 @@ public enum FileBytes {
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+/// A file written beside its destination and renamed over it only when complete, so that readers
+/// see the old file or the new one, never a part. Dropped without `commit()`, it leaves nothing.
+public final class AtomicFile {
+    public let path: String
+    let temporary: String
+    var fd: Int32
+    var committed = false
+
+    public init(replacing path: String) throws(FileError) {
+        self.path = path
+        let directory = FileBytes.parentDirectory(of: path)
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        var template = Array("\(directory)/.\(name).xcstrings-merge-XXXXXX".utf8CString)
+        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .errno(path, "cannot create a temporary file in \(directory)") }
+        temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    deinit {
+        if fd >= 0 { close(fd) }
+        if !committed { unlink(temporary) }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(FileError) {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBufferPointer { buffer in
+                Glibc.write(fd, buffer.baseAddress! + written, bytes.count - written)
+            }
+            if n < 0 {
+                if Glibc.errno == EINTR { continue }
+                throw .errno(path, "cannot write")
+            }
+            written += n
+        }
+    }
+
+    /// Gives the file the old one's permissions (or the umask's), flushes it to disk and renames
+    /// it into place.
+    public func commit() throws(FileError) {
+        var info = stat()
+        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : FileBytes.defaultMode()
+        fchmod(fd, mode)
+        guard fsync(fd) == 0 else { throw .errno(path, "cannot flush to disk") }
+        close(fd)
+        fd = -1
+        guard rename(temporary, path) == 0 else { throw .errno(path, "cannot replace") }
+        committed = true
     }
 }

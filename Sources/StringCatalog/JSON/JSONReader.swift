@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Reads JSON bytes into a `JSONValue` that keeps member order and exact string bytes.
 ///
 /// Stricter than JSON's grammar in nothing, looser in two things a catalog meets in practice: a
@@ -8,9 +12,21 @@ public enum JSONReader {
     public static let defaultMaximumDepth = 512
 
     /// Parses a whole document. Strings without escapes are slices of `bytes`, so no copies are made.
-    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONError) -> JSONValue {
+    ///
+    /// With `lazyCatalogEntries`, the members of the top-level `strings` object are validated but
+    /// kept as `RawJSON` bytes, decoded only when something looks inside them.
+    ///
+    /// `reference` (the entries of another version of the same catalog, such as a merge base) lets
+    /// an entry whose bytes equal the reference's entry for the same key skip validation: the
+    /// reference's bytes were validated already.
+    public static func parse(
+        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lazyCatalogEntries: Bool = false,
+        reference: JSONObject? = nil
+    ) throws(JSONError) -> JSONValue {
         let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(source: bytes, buffer: buffer, maximumDepth: maximumDepth)
+            parser.lazyCatalogEntries = lazyCatalogEntries
+            parser.reference = reference.map { ReferenceEntries($0) }
             do throws(JSONError) {
                 return .success(try parser.parseDocument())
             } catch {
@@ -26,6 +42,35 @@ public enum JSONReader {
 
     public static func parse(_ string: String) throws(JSONError) -> JSONValue {
         try parse(Array(string.utf8))
+    }
+}
+
+/// The entries of a reference catalog, looked up in order first (versions of one catalog list
+/// their keys in the same order) and through a table when that fails.
+struct ReferenceEntries {
+    let members: [JSONMember]
+    var cursor = 0
+    var table: [UTF8Bytes: Int]?
+
+    init(_ object: JSONObject) { members = object.members }
+
+    mutating func rawValue(for key: UTF8Bytes) -> RawJSON? {
+        var index: Int?
+        if cursor < members.count && members[cursor].key == key {
+            index = cursor
+        } else {
+            if table == nil {
+                var built: [UTF8Bytes: Int] = [:]
+                built.reserveCapacity(members.count)
+                for (i, member) in members.enumerated() { built[member.key] = i }
+                table = built
+            }
+            index = table?[key]
+        }
+        guard let index else { return nil }
+        cursor = index + 1
+        if case .raw(let raw) = members[index].value { return raw }
+        return nil
     }
 }
 
@@ -69,6 +114,10 @@ struct Parser {
     let maximumDepth: Int
     var position = 0
     var depth = 0
+    var lazyCatalogEntries = false
+    var reference: ReferenceEntries?
+    /// Key ranges of the objects being skimmed, reused so that skimming allocates nothing.
+    var keyStack: [SkimmedKey] = []
 
     init(source: [UInt8], buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.source = source
@@ -152,7 +201,7 @@ struct Parser {
         }
     }
 
-    mutating func parseObject() throws(JSONError) -> JSONObject {
+    mutating func parseObject(lazyValues: Bool = false) throws(JSONError) -> JSONObject {
         let open = position
         try enter(at: open)
         defer { depth -= 1 }
@@ -184,7 +233,23 @@ struct Parser {
             }
             position += 1
             skipWhitespace()
-            let value = try parseValue()
+            let value: JSONValue
+            if lazyValues {
+                let start = position
+                if let known = reference?.rawValue(for: key), matches(known) {
+                    position += known.range.count
+                    value = .raw(RawJSON(source: source, range: start..<position, canonicalIndent: known.canonicalIndent))
+                } else {
+                    let canonical = try skimValue(indent: 2)
+                    value = .raw(RawJSON(source: source, range: start..<position, canonicalIndent: canonical ? 2 : nil))
+                }
+            } else if lazyCatalogEntries && depth == 1 && key.equals("strings")
+                && position < buffer.count && buffer[position] == UInt8(ascii: "{")
+            {
+                value = .object(try parseObject(lazyValues: true))
+            } else {
+                value = try parseValue()
+            }
             members.append(JSONMember(key: key, value: value, offset: keyOffset))
             let afterValue = position
             skipWhitespace()
@@ -211,6 +276,16 @@ struct Parser {
         }
         try checkDuplicates(members)
         return JSONObject(members)
+    }
+
+    /// True when the bytes at `position` start with `known`'s bytes and `known` is an object,
+    /// which ends at its own closing brace: then they are the same, already validated value.
+    func matches(_ known: RawJSON) -> Bool {
+        let count = known.range.count
+        guard count > 0, position + count <= buffer.count, buffer[position] == UInt8(ascii: "{") else { return false }
+        return known.source.withUnsafeBufferPointer { other in
+            memcmp(buffer.baseAddress! + position, other.baseAddress! + known.range.lowerBound, count) == 0
+        }
     }
 
     func lineText(_ offset: Int) -> String {

@@ -17,15 +17,29 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByDictionaryLiteral, Expr
     case number(UTF8Bytes)
     case bool(Bool)
     case null
+    /// Validated bytes not decoded yet (catalog entries); see `RawJSON`.
+    case raw(RawJSON)
+
+    /// The value with a `raw` value decoded; other values as they are.
+    public var materialized: JSONValue {
+        if case .raw(let raw) = self { return raw.parsed() }
+        return self
+    }
 
     public var object: JSONObject? {
-        if case .object(let object) = self { return object }
-        return nil
+        switch self {
+        case .object(let object): return object
+        case .raw(let raw): return raw.parsed().object
+        default: return nil
+        }
     }
 
     public var stringValue: UTF8Bytes? {
-        if case .string(let string) = self { return string }
-        return nil
+        switch self {
+        case .string(let string): return string
+        case .raw(let raw): return raw.parsed().stringValue
+        default: return nil
+        }
     }
 
     /// The JSON type as a word, for messages: "an object", "a string", ...
@@ -37,6 +51,7 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByDictionaryLiteral, Expr
         case .number: return "a number"
         case .bool: return "a boolean"
         case .null: return "null"
+        case .raw(let raw): return raw.parsed().typeDescription
         }
     }
 
@@ -50,6 +65,10 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByDictionaryLiteral, Expr
         case (.number(let a), .number(let b)): return a == b
         case (.bool(let a), .bool(let b)): return a == b
         case (.null, .null): return true
+        case (.raw(let a), .raw(let b)):
+            return a.isIdentical(to: b) || a.parsed() == b.parsed()
+        case (.raw(let a), _): return a.parsed() == rhs
+        case (_, .raw(let b)): return lhs == b.parsed()
         default: return false
         }
     }

@@ -42,19 +42,15 @@ public enum KeyOrder {
 
     private static let rootLocale = Locale(identifier: "")
 
-    /// Collation weights of printable ASCII under the root collation, case folded: white space,
-    /// then punctuation and symbols in ICU's order, then digits, then letters.
-    private static let primaryWeight: [UInt8] = {
-        let order = Array(" _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz".utf8)
-        var weights = [UInt8](repeating: 0, count: 128)
-        for (rank, byte) in order.enumerated() {
-            weights[Int(byte)] = UInt8(rank + 1)
-            if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") {
-                weights[Int(byte - 32)] = UInt8(rank + 1)
-            }
-        }
-        return weights
-    }()
+    /// Printable ASCII in the root collation's order, case folded: white space, then punctuation
+    /// and symbols in ICU's order, then digits, then letters.
+    static let collationOrder = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz"
+
+    /// `collationOrder` as a weight per byte (0x20...0x7E), held in a static string so that the
+    /// hot loop reads it through a plain pointer.
+    private static let weightTable: StaticString = """
+        \u{01}\u{07}\u{0B}\u{17}\u{21}\u{18}\u{16}\u{0A}\u{0C}\u{0D}\u{13}\u{1B}\u{04}\u{03}\u{09}\u{14}\u{22}\u{23}\u{24}\u{25}\u{26}\u{27}\u{28}\u{29}\u{2A}\u{2B}\u{06}\u{05}\u{1C}\u{1D}\u{1E}\u{08}\u{12}\u{2C}\u{2D}\u{2E}\u{2F}\u{30}\u{31}\u{32}\u{33}\u{34}\u{35}\u{36}\u{37}\u{38}\u{39}\u{3A}\u{3B}\u{3C}\u{3D}\u{3E}\u{3F}\u{40}\u{41}\u{42}\u{43}\u{44}\u{45}\u{0E}\u{15}\u{0F}\u{1A}\u{02}\u{19}\u{2C}\u{2D}\u{2E}\u{2F}\u{30}\u{31}\u{32}\u{33}\u{34}\u{35}\u{36}\u{37}\u{38}\u{39}\u{3A}\u{3B}\u{3C}\u{3D}\u{3E}\u{3F}\u{40}\u{41}\u{42}\u{43}\u{44}\u{45}\u{10}\u{1F}\u{11}\u{20}
+        """
 
     /// The reference order for two strings of printable ASCII, or nil when either has other bytes
     /// (or a digit run too long to trust the transcription with).
@@ -66,8 +62,9 @@ public enum KeyOrder {
         var i = 0
         var j = 0
         var tieBreak = 0
-        let weights = primaryWeight
-        return weights.withUnsafeBufferPointer { weight -> Int? in
+        let table = weightTable.utf8Start
+        @inline(__always) func weightOf(_ byte: UInt8) -> UInt8 { table[Int(byte) - 0x20] }
+        do {
             while i < a.count && j < b.count {
                 let x = a[i]
                 let y = b[j]
@@ -102,8 +99,8 @@ public enum KeyOrder {
                     j = jEnd
                     continue
                 }
-                let wx = weight[Int(x)]
-                let wy = weight[Int(y)]
+                let wx = weightOf(x)
+                let wy = weightOf(y)
                 if wx != wy { return wx < wy ? -1 : 1 }
                 if tieBreak == 0 && x != y {
                     // Same letter in another case: lowercase (the larger byte) first.

@@ -5,6 +5,9 @@ public struct XcodeWriter {
     public private(set) var output: [UInt8] = []
     /// False keeps members in the order given (for reports, whose order is part of their format).
     public var sortsKeys = true
+    /// When set, receives the output whenever a megabyte has gathered, so that a big catalog is
+    /// written out in pieces instead of held whole.
+    public var drain: ((inout [UInt8]) -> Void)?
 
     public init(capacity: Int = 0, sortsKeys: Bool = true) {
         output.reserveCapacity(capacity)
@@ -34,6 +37,12 @@ public struct XcodeWriter {
         case .number(let text): output.append(contentsOf: text.bytes)
         case .bool(let flag): output.append(contentsOf: flag ? trueBytes : falseBytes)
         case .null: output.append(contentsOf: nullBytes)
+        case .raw(let raw):
+            if sortsKeys && raw.canonicalIndent == indent {
+                output.append(contentsOf: raw.bytes)
+            } else {
+                write(raw.parsed(), indent: indent)
+            }
         }
     }
 
@@ -55,9 +64,15 @@ public struct XcodeWriter {
             write(member.value, indent: indent + 1)
             if i + 1 < members.count { output.append(UInt8(ascii: ",")) }
             output.append(0x0A)
+            if let drain, output.count >= 1 << 20 { drain(&output) }
         }
         writeIndent(indent)
         output.append(UInt8(ascii: "}"))
+    }
+
+    /// Hands what is left to `drain`.
+    public mutating func finish() {
+        if let drain, !output.isEmpty { drain(&output) }
     }
 
     mutating func write(_ elements: [JSONValue], indent: Int) {

@@ -18,8 +18,11 @@ public struct Catalog: Sendable {
 
     /// Reads catalog bytes: valid JSON whose top level is an object with, if present, a `strings`
     /// object. Deeper shape problems are for `CatalogValidator`; they do not stop a merge.
-    public init(bytes: [UInt8]) throws(JSONError) {
-        let document = try JSONReader.parse(bytes)
+    ///
+    /// `reference`, another version of the same catalog (a merge base), makes reading faster:
+    /// entries identical to the reference's are not validated again.
+    public init(bytes: [UInt8], reference: Catalog? = nil) throws(JSONError) {
+        let document = try JSONReader.parse(bytes, lazyCatalogEntries: true, reference: reference?.root[key: "strings"]?.object)
         guard case .object(let root) = document else {
             throw JSONError(
                 message: "the top level is \(document.typeDescription); a string catalog is a JSON object",
@@ -52,6 +55,24 @@ public struct Catalog: Sendable {
 
     public var entries: [CatalogEntry] {
         strings.members.map { CatalogEntry(key: $0.key, value: $0.value) }
+    }
+
+    /// Writes the bytes Xcode would write for this catalog to `path`, atomically and in pieces,
+    /// so that a big catalog is never held twice in memory.
+    public func write(to path: String) throws(FileError) {
+        let file = try AtomicFile(replacing: path)
+        var failure: FileError?
+        var writer = XcodeWriter(capacity: 1 << 21)
+        writer.drain = { output in
+            if failure == nil {
+                do throws(FileError) { try file.write(output) } catch { failure = error }
+            }
+            output.removeAll(keepingCapacity: true)
+        }
+        writer.write(.object(root), indent: 0)
+        writer.finish()
+        if let failure { throw failure }
+        try file.commit()
     }
 
     /// The bytes Xcode would write for this catalog.

@@ -1,0 +1,40 @@
+/// A JSON value left as the bytes it was read from: validated, but not decoded.
+///
+/// Catalog entries are read this way. Most of a merge or a format never looks inside an entry:
+/// an entry whose bytes are already what Xcode writes is compared with `memcmp` and copied to the
+/// output as it is. Only the entries a rule has to look at are decoded, on demand.
+public struct RawJSON: Sendable {
+    /// The whole file the value was read from (shared, not copied).
+    public let source: [UInt8]
+    public let range: Range<Int>
+    /// The indent level at which these bytes are exactly what `XcodeWriter` writes, or nil.
+    public let canonicalIndent: Int?
+
+    public init(source: [UInt8], range: Range<Int>, canonicalIndent: Int?) {
+        self.source = source
+        self.range = range
+        self.canonicalIndent = canonicalIndent
+    }
+
+    public var bytes: ArraySlice<UInt8> { source[range] }
+
+    /// The decoded value. The bytes were validated when read, so this cannot fail; should it
+    /// ever, the result is null rather than a crash.
+    public func parsed() -> JSONValue {
+        let result: JSONValue? = source.withUnsafeBufferPointer { buffer in
+            var parser = Parser(source: source, buffer: buffer, maximumDepth: JSONReader.defaultMaximumDepth)
+            parser.position = range.lowerBound
+            return try? parser.parseValue()
+        }
+        return result ?? .null
+    }
+
+    /// True when both are canonical at the same indent and byte-identical, which for canonical
+    /// bytes means the values are equal. False says nothing.
+    func isIdentical(to other: RawJSON) -> Bool {
+        guard let indent = canonicalIndent, indent == other.canonicalIndent, range.count == other.range.count else {
+            return false
+        }
+        return UTF8Bytes(bytes) == UTF8Bytes(other.bytes)
+    }
+}

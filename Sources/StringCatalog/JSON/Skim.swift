@@ -1,0 +1,323 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a key of a skimmed object is, for the order and duplicate checks.
+struct SkimmedKey {
+    var start: Int
+    var end: Int
+    var escaped: Bool
+}
+
+/// Validation without building: the same checks as parsing (syntax, UTF-8, escapes, duplicate
+/// keys, depth), plus whether the bytes are exactly what `XcodeWriter` would write at a given
+/// indent, so that they can be compared and copied as they are.
+extension Parser {
+    /// Skims the value at `position`, which sits on a line indented `indent` levels. Returns
+    /// whether its bytes are canonical there.
+    mutating func skimValue(indent: Int) throws(JSONError) -> Bool {
+        guard position < buffer.count else {
+            throw error("unexpected end of file; expected a value (is the file truncated?)", at: position)
+        }
+        switch buffer[position] {
+        case UInt8(ascii: "{"): return try skimObject(indent: indent)
+        case UInt8(ascii: "["): return try skimArray(indent: indent)
+        case UInt8(ascii: "\""):
+            let open = position
+            return try skimString(open: open).canonical
+        case UInt8(ascii: "t"): try expectLiteral("true"); return true
+        case UInt8(ascii: "f"): try expectLiteral("false"); return true
+        case UInt8(ascii: "n"): try expectLiteral("null"); return true
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            _ = try parseNumber()
+            return true
+        default:
+            throw error("expected a value, found \(describeByte(at: position))", at: position)
+        }
+    }
+
+    /// True when `buffer[start..<end]` is `newlines` line feeds followed by `indent` levels of
+    /// two spaces.
+    @inline(__always)
+    func isLayout(_ start: Int, _ end: Int, newlines: Int, indent: Int) -> Bool {
+        guard end - start == newlines + 2 * indent else { return false }
+        var i = start
+        while i < start + newlines {
+            if buffer[i] != 0x0A { return false }
+            i += 1
+        }
+        while i < end {
+            if buffer[i] != 0x20 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Steps over a line end and `indent` levels of indentation when they are exactly there (the
+    /// common, canonical case) and returns true; otherwise moves nothing and returns false.
+    @inline(__always)
+    mutating func skipLayout(indent: Int) -> Bool {
+        let spaces = 2 * indent
+        let end = position + 1 + spaces
+        guard end < buffer.count, buffer[position] == 0x0A, buffer[end] != 0x20 else { return false }
+        let base = UnsafeRawPointer(buffer.baseAddress! + position + 1)
+        var i = 0
+        while i + 8 <= spaces {
+            if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0x2020_2020_2020_2020 { return false }
+            i += 8
+        }
+        while i < spaces {
+            if base.load(fromByteOffset: i, as: UInt8.self) != 0x20 { return false }
+            i += 1
+        }
+        position = end
+        return true
+    }
+
+    mutating func skimObject(indent: Int) throws(JSONError) -> Bool {
+        let open = position
+        try enter(at: open)
+        defer { depth -= 1 }
+        position += 1
+        var canonical = true
+        var gap = position
+        if skipLayout(indent: indent + 1) && buffer[position] == UInt8(ascii: "\"") {
+            // Canonical start: the first key is right here.
+        } else {
+            position = gap
+            skipWhitespace()
+        }
+        if position < buffer.count && buffer[position] == UInt8(ascii: "}") {
+            canonical = isLayout(gap, position, newlines: 2, indent: indent)
+            position += 1
+            return canonical
+        }
+        let keysBase = keyStack.count
+        defer { keyStack.removeSubrange(keysBase...) }
+        var sorted = true
+        while true {
+            guard position < buffer.count else {
+                throw error("unexpected end of file inside the object that starts at \(lineText(open)) (is the file truncated?)", at: position)
+            }
+            guard buffer[position] == UInt8(ascii: "\"") else {
+                if buffer[position] == UInt8(ascii: "}") && keyStack.count > keysBase {
+                    throw error("trailing comma before '}'", at: position)
+                }
+                throw error("expected '\"' to start a key, found \(describeByte(at: position))", at: position)
+            }
+            if canonical && !isLayout(gap, position, newlines: 1, indent: indent + 1) { canonical = false }
+            let keyOffset = position
+            let key = try skimString(open: keyOffset)
+            if !key.canonical { canonical = false }
+            let current = SkimmedKey(start: keyOffset + 1, end: position - 1, escaped: key.escaped)
+            if sorted, keyStack.count > keysBase, compareKeys(keyStack[keyStack.count - 1], current) >= 0 {
+                sorted = false
+                canonical = false
+            }
+            keyStack.append(current)
+            let afterKey = position
+            skipWhitespace()
+            guard position < buffer.count, buffer[position] == UInt8(ascii: ":") else {
+                if position >= buffer.count {
+                    throw error("unexpected end of file after a key; expected ':' (is the file truncated?)", at: position)
+                }
+                throw error("expected ':' after key \"\(keyText(current))\", found \(describeByte(at: position))", at: position)
+            }
+            if canonical && !(position == afterKey + 1 && buffer[afterKey] == 0x20) { canonical = false }
+            position += 1
+            let beforeValue = position
+            skipWhitespace()
+            if canonical && !(position == beforeValue + 1 && buffer[beforeValue] == 0x20) { canonical = false }
+            let valueStart = position
+            let valueIsString = position < buffer.count && buffer[position] == UInt8(ascii: "\"")
+            if !(try skimValue(indent: indent + 1)) { canonical = false }
+            let afterValue = position
+            if position < buffer.count && buffer[position] != UInt8(ascii: ",") {
+                if !skipLayout(indent: indent) { skipWhitespace() }
+            }
+            guard position < buffer.count else {
+                throw error("unexpected end of file; expected ',' or '}' (is the file truncated?)", at: position)
+            }
+            let byte = buffer[position]
+            if byte == UInt8(ascii: ",") {
+                if canonical && position != afterValue { canonical = false }
+                position += 1
+                gap = position
+                if !skipLayout(indent: indent + 1) { skipWhitespace() }
+                continue
+            }
+            if byte == UInt8(ascii: "}") {
+                if canonical && !isLayout(afterValue, position, newlines: 1, indent: indent) { canonical = false }
+                position += 1
+                break
+            }
+            let name = keyText(current)
+            if valueIsString && (position == afterValue || byte == UInt8(ascii: "\"")) {
+                throw error("expected ',' or '}' after the value of \"\(name)\", found \(describeByte(at: position)); is there an unescaped '\"' inside the string?", at: position)
+            }
+            _ = valueStart
+            if byte == UInt8(ascii: "\"") {
+                throw error("expected ',' or '}' after the value of \"\(name)\", found '\"'; is a comma missing?", at: position)
+            }
+            throw error("expected ',' or '}' after the value of \"\(name)\", found \(describeByte(at: position))", at: position)
+        }
+        if !sorted { try checkSkimmedDuplicates(from: keysBase) }
+        return canonical
+    }
+
+    mutating func skimArray(indent: Int) throws(JSONError) -> Bool {
+        let open = position
+        try enter(at: open)
+        defer { depth -= 1 }
+        position += 1
+        var canonical = true
+        var gap = position
+        skipWhitespace()
+        if position < buffer.count && buffer[position] == UInt8(ascii: "]") {
+            canonical = isLayout(gap, position, newlines: 2, indent: indent)
+            position += 1
+            return canonical
+        }
+        var count = 0
+        while true {
+            guard position < buffer.count else {
+                throw error("unexpected end of file inside the array that starts at \(lineText(open)) (is the file truncated?)", at: position)
+            }
+            if buffer[position] == UInt8(ascii: "]") && count > 0 {
+                throw error("trailing comma before ']'", at: position)
+            }
+            if canonical && !isLayout(gap, position, newlines: 1, indent: indent + 1) { canonical = false }
+            if !(try skimValue(indent: indent + 1)) { canonical = false }
+            count += 1
+            let afterValue = position
+            skipWhitespace()
+            guard position < buffer.count else {
+                throw error("unexpected end of file; expected ',' or ']' (is the file truncated?)", at: position)
+            }
+            if buffer[position] == UInt8(ascii: ",") {
+                if position != afterValue { canonical = false }
+                position += 1
+                gap = position
+                skipWhitespace()
+                continue
+            }
+            if buffer[position] == UInt8(ascii: "]") {
+                if canonical && !isLayout(afterValue, position, newlines: 1, indent: indent) { canonical = false }
+                position += 1
+                return canonical
+            }
+            throw error("expected ',' or ']' in array, found \(describeByte(at: position))", at: position)
+        }
+    }
+
+    /// Skims a string at its opening quote: validates it and says whether its escaping is the
+    /// one the writer uses (only `\"`, `\\`, `\n`, `\t`, `\r`, `\b`, `\f` and lowercase
+    /// `\u00xx` for other control characters; everything else raw).
+    @inline(__always)
+    mutating func skimString(open: Int) throws(JSONError) -> (canonical: Bool, escaped: Bool) {
+        position += 1
+        let count = buffer.count
+        var canonical = true
+        var escaped = false
+        while position < count {
+            // Eight bytes at a time while they are plain ASCII with no quote or backslash.
+            while position + 8 <= count {
+                let word = UnsafeRawPointer(buffer.baseAddress! + position).loadUnaligned(as: UInt64.self)
+                let high = word & 0x8080_8080_8080_8080
+                let quote = hasZeroByte(word ^ 0x2222_2222_2222_2222)
+                let backslash = hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                if high | quote | backslash | control != 0 { break }
+                position += 8
+            }
+            guard position < count else { break }
+            let byte = buffer[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return (canonical, escaped)
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                if !(try skimEscape()) { canonical = false }
+                continue
+            }
+            if byte < 0x20 { throw controlCharacterError(byte, open: open) }
+            if byte < 0x80 {
+                position += 1
+            } else {
+                try validateUTF8Sequence()
+            }
+        }
+        throw error("unexpected end of file inside the string that starts at \(lineText(open)) (missing closing '\"'?)", at: position)
+    }
+
+    /// Validates one escape; true when it is written the way the writer writes it.
+    mutating func skimEscape() throws(JSONError) -> Bool {
+        let escapeStart = position
+        guard position + 1 < buffer.count else {
+            throw error("unexpected end of file in an escape sequence", at: position)
+        }
+        let letter = buffer[position + 1]
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+            UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 2
+            return true
+        case UInt8(ascii: "/"):
+            position += 2
+            return false
+        case UInt8(ascii: "u"):
+            var scratch: [UInt8] = []
+            let hexStart = position + 2
+            try decodeEscape(into: &scratch)
+            // Canonical only for a control character the writer has no short escape for,
+            // written in lowercase.
+            guard scratch.count == 1, scratch[0] < 0x20, ![0x08, 0x09, 0x0A, 0x0C, 0x0D].contains(scratch[0]) else {
+                return false
+            }
+            for i in hexStart..<hexStart + 4 where buffer[i] >= UInt8(ascii: "A") && buffer[i] <= UInt8(ascii: "F") {
+                return false
+            }
+            return true
+        default:
+            throw error("invalid escape '\\\(letter >= 0x20 && letter < 0x7F ? String(UnicodeScalar(letter)) : "0x" + hex(letter))' in a string", at: escapeStart)
+        }
+    }
+
+    /// The decoded bytes of a skimmed key.
+    func keyBytes(_ key: SkimmedKey) -> UTF8Bytes {
+        if !key.escaped { return UTF8Bytes(source[key.start..<key.end]) }
+        var parser = Parser(source: source, buffer: buffer, maximumDepth: maximumDepth)
+        parser.position = key.start - 1
+        return (try? parser.parseString()) ?? UTF8Bytes(source[key.start..<key.end])
+    }
+
+    func keyText(_ key: SkimmedKey) -> String { keyBytes(key).string }
+
+    func compareKeys(_ a: SkimmedKey, _ b: SkimmedKey) -> Int {
+        if !a.escaped && !b.escaped {
+            let result = KeyOrder.compareASCII(
+                UnsafeBufferPointer(rebasing: buffer[a.start..<a.end]), UnsafeBufferPointer(rebasing: buffer[b.start..<b.end]))
+            if let result, result != 0 { return result }
+        }
+        return KeyOrder.compare(keyBytes(a), keyBytes(b))
+    }
+
+    /// The duplicate-key check for an object whose keys were not in strict order.
+    func checkSkimmedDuplicates(from base: Int) throws(JSONError) {
+        let keys = keyStack[base...]
+        var seen: [UTF8Bytes: Int] = [:]
+        for key in keys {
+            let bytes = keyBytes(key)
+            if let first = seen.updateValue(key.start - 1, forKey: bytes) {
+                let (line, _) = LineColumn.lineAndColumn(of: first, in: buffer)
+                throw error("duplicate key \"\(bytes)\" (first at line \(line)); a line-based merge may have doubled it", at: key.start - 1)
+            }
+        }
+    }
+}
+
+@inline(__always)
+func hasZeroByte(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+}
