@@ -58,6 +58,7 @@ public struct ThreeWayMerge {
     let options: MergeOptions
     /// Base keys still in the output, counted on the way for the report.
     var baseKeysKept = 0
+    var stringsMergedByMember = false
 
     init(options: MergeOptions) { self.options = options }
 
@@ -69,7 +70,15 @@ public struct ThreeWayMerge {
         let root = merge.merge(.object(base.root), .object(ours.root), .object(theirs.root), kind: .root, at: Trail())
         let merged = Catalog(root: root?.object ?? JSONObject())
         merge.report.keysMerged = merged.strings.count
-        merge.report.keysDeleted = base.strings.count - merge.baseKeysKept
+        if merge.stringsMergedByMember {
+            merge.report.keysDeleted = base.strings.count - merge.baseKeysKept
+        } else {
+            // One side's strings were taken whole (R0): count against the base directly.
+            let baseKeys = Set(base.strings.keys)
+            let mergedKeys = Set(merged.strings.keys)
+            merge.report.keysAdded = mergedKeys.subtracting(baseKeys).count
+            merge.report.keysDeleted = baseKeys.subtracting(mergedKeys).count
+        }
         return (merged, merge.report)
     }
 
@@ -106,6 +115,7 @@ public struct ThreeWayMerge {
         var result: [JSONMember] = []
         result.reserveCapacity(max(ours.count, theirs.count))
 
+        if kind == .strings { stringsMergedByMember = true }
         if kind == .entry {
             let comment = resolveComment(base: base, ours: ours, theirs: theirs, at: trail)
             result.append(contentsOf: comment)
