@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// A finding about a catalog, located at a byte offset of the file.
 public struct Diagnostic: Sendable, Equatable {
     public enum Severity: String, Sendable { case error, warning }
@@ -26,6 +29,27 @@ public struct CatalogValidator {
         return validator.diagnostics
     }
 
+    /// Entries of a big catalog are checked in parallel, a block of them per task; the findings
+    /// keep the file's order.
+    static func validateEntries(_ entries: [JSONMember]) -> [Diagnostic] {
+        let blockSize = 512
+        guard entries.count > blockSize else {
+            var validator = CatalogValidator()
+            for entry in entries { validator.validateEntry(entry) }
+            return validator.diagnostics
+        }
+        let blocks = (entries.count + blockSize - 1) / blockSize
+        let results = DiagnosticBlocks(count: blocks)
+        DispatchQueue.concurrentPerform(iterations: blocks) { block in
+            var validator = CatalogValidator()
+            for entry in entries[block * blockSize..<min(entries.count, (block + 1) * blockSize)] {
+                validator.validateEntry(entry)
+            }
+            results.set(block, validator.diagnostics)
+        }
+        return results.all
+    }
+
     mutating func error(_ message: String, at member: JSONMember) {
         diagnostics.append(Diagnostic(.error, message, offset: max(member.offset, 0)))
     }
@@ -50,7 +74,7 @@ public struct CatalogValidator {
                     error("\"strings\" is \(member.value.typeDescription); expected an object", at: member)
                     continue
                 }
-                for entry in strings.members { validateEntry(entry) }
+                diagnostics += Self.validateEntries(strings.members)
             default:
                 warning("unknown top-level field \"\(member.key)\"", at: member)
             }
@@ -195,4 +219,20 @@ public struct CatalogValidator {
             }
         }
     }
+}
+
+/// Findings of parallel blocks, gathered in block order.
+final class DiagnosticBlocks: @unchecked Sendable {
+    private var blocks: [[Diagnostic]]
+    private let lock = NSLock()
+
+    init(count: Int) { blocks = Array(repeating: [], count: count) }
+
+    func set(_ index: Int, _ diagnostics: [Diagnostic]) {
+        lock.lock()
+        blocks[index] = diagnostics
+        lock.unlock()
+    }
+
+    var all: [Diagnostic] { blocks.flatMap { $0 } }
 }
