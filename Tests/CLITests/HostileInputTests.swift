@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import StringCatalog
+import TestSupport
+
+struct HostileInput: CustomTestStringConvertible, Sendable {
+    var name: String
+    var contents: [UInt8]
+    /// nil when the input is valid and must pass `check`.
+    var message: String?
+    var testDescription: String { name }
+}
+
+func catalogText(_ strings: String, extra: String = "") -> String {
+    "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(strings)\n  },\n  \"version\" : \"1.0\"\(extra)\n}"
+}
+
+let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"V\"\n          }\n        }\n      }\n    }"
+
+/// Inputs that a merge driver may meet on other people's branches. Each must give a clear
+/// message (or pass, when valid), the documented exit status, and never a crash.
+@Suite struct HostileInputTests {
+    static var inputs: [HostileInput] {
+        let valid = Array(catalogText(unitEntry).utf8)
+        var cases: [HostileInput] = [
+            .init(name: "0 bytes", contents: [], message: "the file is empty"),
+            .init(name: "1 byte", contents: Array("{".utf8), message: "unexpected end of file"),
+            .init(name: "only white space", contents: Array(" \n\t \r\n".utf8), message: "the file holds only white space"),
+            .init(name: "nesting 10,000 deep", contents: Array(("{\"a\" : " + String(repeating: "[", count: 10_000)).utf8), message: "nesting deeper than 512 levels"),
+            .init(name: "1e999 and -0", contents: Array(catalogText(unitEntry, extra: ",\n  \"x\" : 1e999,\n  \"y\" : -0").utf8), message: nil),
+            .init(name: "NUL byte outside strings", contents: valid + [0], message: "unexpected byte 0x00 after the end of the top-level value"),
+            .init(name: "NUL byte in a string", contents: Array(catalogText(unitEntry).replacingOccurrences(of: "\"V\"", with: "\"V\u{0}\"").utf8), message: "raw control character U+0000 in a string; write it as \\u0000"),
+            .init(name: "overlong UTF-8", contents: replacing(valid, "V", with: [0xC0, 0xAF]), message: "invalid UTF-8: byte 0xC0 cannot start a character"),
+            .init(name: "overlong 3-byte UTF-8", contents: replacing(valid, "V", with: [0xE0, 0x80, 0xAF]), message: "invalid UTF-8: overlong encoding"),
+            .init(name: "encoded surrogate", contents: replacing(valid, "V", with: [0xED, 0xA0, 0x80]), message: "invalid UTF-8: encoded surrogate"),
+            .init(name: "invalid UTF-8 in a key", contents: replacing(valid, "K", with: [0xFF]), message: "invalid UTF-8: byte 0xFF cannot start a character"),
+            .init(name: "truncated UTF-8 in a value", contents: replacing(valid, "V", with: [0xE6, 0x97]), message: "invalid UTF-8"),
+            .init(name: "lone surrogate", contents: Array(catalogText(unitEntry).replacingOccurrences(of: "\"V\"", with: "\"\\udc00\"").utf8), message: "lone surrogate escape \\uDC00"),
+            .init(name: "strings is an array", contents: Array("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : [],\n  \"version\" : \"1.0\"\n}".utf8), message: "\"strings\" is an array; expected an object of entries"),
+            .init(name: "conflict markers at the top", contents: Array(("<<<<<<< HEAD\n" + catalogText(unitEntry)).utf8), message: ":1:1: error: git conflict marker"),
+            .init(name: "conflict markers in the middle", contents: Array(catalogText(unitEntry).replacingOccurrences(of: "        \"de\" : {", with: "<<<<<<< ours\n        \"de\" : {\n=======\n        \"de\" : {\n>>>>>>> theirs").utf8), message: ":6:1: error: git conflict marker"),
+            .init(name: "conflict markers at the end", contents: Array((catalogText(unitEntry) + "\n>>>>>>> theirs").utf8), message: ":17:1: error: git conflict marker"),
+            .init(name: "a number as a value", contents: Array(catalogText(unitEntry).replacingOccurrences(of: "\"V\"", with: "7").utf8), message: "\"value\" is a number; expected a string"),
+            .init(name: "a string as variations", contents: Array(catalogText(unitEntry).replacingOccurrences(of: "\"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"V\"\n          }", with: "\"variations\" : \"plural\"").utf8), message: "\"variations\" is a string; expected an object"),
+        ]
+        // Duplicate keys at every level.
+        let levels: [(String, String, String)] = [
+            ("top level", "  \"version\" : \"1.0\"", "  \"version\" : \"1.0\",\n  \"version\" : \"1.1\""),
+            ("strings", unitEntry, unitEntry + ",\n" + unitEntry),
+            ("entry", "      \"localizations\" : {", "      \"comment\" : \"a\",\n      \"comment\" : \"b\",\n      \"localizations\" : {"),
+            ("localizations", "        \"de\" : {", "        \"de\" : {\n        },\n        \"de\" : {"),
+            ("string unit", "            \"state\" : \"translated\",", "            \"state\" : \"translated\",\n            \"state\" : \"new\","),
+        ]
+        for (level, original, doubled) in levels {
+            let text = catalogText(unitEntry)
+            let source = level == "top level" ? text.replacingOccurrences(of: "  \"version\" : \"1.0\"\n}", with: doubled + "\n}") : text.replacingOccurrences(of: original, with: doubled)
+            cases.append(.init(name: "duplicate keys: \(level)", contents: Array(source.utf8), message: "duplicate key"))
+        }
+        // Every control character: escaped is fine, raw is an error.
+        var escaped = ""
+        for code in 0..<0x20 { escaped += String(format: "\\u%04x", code) }
+        cases.append(.init(name: "every control character escaped", contents: Array(catalogText(unitEntry).replacingOccurrences(of: "\"V\"", with: "\"\(escaped)\"").utf8), message: "not in the form Xcode writes"))
+        for code in [0x01, 0x09, 0x1B, 0x1F] {
+            cases.append(.init(name: "raw control character \(code)", contents: replacing(valid, "V", with: [UInt8(code)]), message: "raw control character"))
+        }
+        return cases
+    }
+
+    static func replacing(_ bytes: [UInt8], _ marker: Character, with replacement: [UInt8]) -> [UInt8] {
+        let target = UInt8(ascii: marker.unicodeScalars.first!)
+        // The marker stands alone between quotes: "V" or "K".
+        for i in 1..<bytes.count - 1 where bytes[i] == target && bytes[i - 1] == 0x22 && bytes[i + 1] == 0x22 {
+            return Array(bytes[..<i]) + replacement + Array(bytes[(i + 1)...])
+        }
+        return bytes
+    }
+
+    @Test(arguments: inputs)
+    func hostileInputGivesAClearMessageAndTheDocumentedStatus(_ input: HostileInput) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("Hostile.xcstrings", input.contents)
+
+        let check = try runTool(["check", file.path])
+        #expect(check.status < 128, "crashed: \(check.status)")
+        if let message = input.message {
+            #expect(check.status == 1)
+            #expect(check.stdout.contains(message), "check said: \(check.stdout)")
+            let format = try runTool(["format", file.path])
+            // Valid JSON with shape problems, or merely not canonical, can still be formatted.
+            let shapeOnly = input.name.hasPrefix("a number") || input.name.hasPrefix("a string as") || input.name.hasSuffix("escaped")
+            #expect(format.status == (shapeOnly ? 0 : 2), "format said: \(format.stderr)")
+            if !shapeOnly { #expect(try bytes(file) == input.contents) }
+        } else {
+            #expect(!check.stdout.contains(": error:"), "check said: \(check.stdout)")
+        }
+
+        // As one side of a merge: a merge or a line-merge fallback, never worse than exit 1.
+        try FileManager.default.removeItem(at: file)
+        let base = try directory.write("base", Array(catalogText(unitEntry).utf8))
+        let ours = try directory.write("ours", Array(catalogText(unitEntry).replacingOccurrences(of: "\"V\"", with: "\"W\"").utf8))
+        let theirs = try directory.write("theirs", input.contents)
+        let merge = try runTool(["merge", base.path, ours.path, theirs.path, "--report", directory.file("report.json").path])
+        #expect(merge.status <= 1, "merge exit \(merge.status): \(merge.stderr)")
+        if let message = input.message, !input.name.hasPrefix("a number"), !input.name.hasPrefix("a string as"), !input.name.hasSuffix("escaped") {
+            #expect(merge.stderr.contains("theirs):"), "\(merge.stderr)")
+            #expect(merge.stderr.contains(message) || input.name.contains("conflict markers"), "\(merge.stderr)")
+            #expect(merge.stderr.contains("falling back to git's line merge"))
+        }
+        // No temporary files are left beside the output.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.contains("xcstrings-merge-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func hugeValuesAndManyEntriesAreFine() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // A 100 MB string value.
+        let huge = String(repeating: "abcdefghij", count: 10_000_000)
+        let big = try directory.write("Big.xcstrings", Array(catalogText(unitEntry).replacingOccurrences(of: "\"V\"", with: "\"\(huge)\"").utf8))
+        let check = try runTool(["check", big.path])
+        #expect(check.status == 0, "\(check.stdout)")
+        // 100,000 empty entries.
+        var strings = JSONObject()
+        strings.members = (0..<100_000).map { JSONMember(key: UTF8Bytes("key \($0)"), value: .object(JSONObject())) }
+        var catalog = Catalog.empty()
+        catalog.strings = strings
+        let many = try directory.write("Many.xcstrings", catalog.canonicalBytes())
+        #expect(try runTool(["check", many.path]).status == 0)
+        let copy = try directory.write("Ours.xcstrings", catalog.canonicalBytes())
+        let merge = try runTool(["merge", many.path, copy.path, many.path])
+        #expect(merge.status == 0)
+        #expect(try bytes(copy) == catalog.canonicalBytes())
+    }
+
+    @Test func aKilledMergeLeavesTheOldFileOrTheNewOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var generator = CatalogGenerator(seed: 99)
+        let base = generator.catalog(keys: 6000)
+        var theirs = base
+        var strings = theirs.strings
+        strings[key: "added.by.theirs"] = generator.entry()
+        theirs.strings = strings
+        let baseFile = try directory.write("base.xcstrings", base.canonicalBytes())
+        let theirsFile = try directory.write("theirs.xcstrings", theirs.canonicalBytes())
+        let old = base.canonicalBytes()
+        let new = theirs.canonicalBytes()
+        for delay in [0, 2, 5, 10, 20, 40] as [UInt32] {
+            let output = try directory.write("out.xcstrings", old)
+            let process = Process()
+            process.executableURL = Paths.tool
+            process.arguments = ["merge", baseFile.path, output.path, theirsFile.path, "--report", directory.file("r.json").path]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(delay * 1000)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let result = try bytes(output)
+            #expect(result == old || result == new, "delay \(delay) ms: a partial file of \(result.count) bytes")
+        }
+    }
+}
