@@ -1,8 +1,22 @@
 import StringCatalog
 
 /// Proof that a merge lost nothing: every string-unit value that ours or theirs changed from the
-/// base is in the output at the same place, or named in the report's conflicts.
+/// base is in the output at the same place, or named in the report's conflicts; and every key
+/// that both sides have is in the output.
 public enum LossCheck {
+    /// Everything `missingTranslations` and `missingKeys` find.
+    public static func problems(base: Catalog, ours: Catalog, theirs: Catalog, merged: Catalog, report: MergeReport) -> [String] {
+        missingTranslations(base: base, ours: ours, theirs: theirs, merged: merged, report: report)
+            + missingKeys(ours: ours, theirs: theirs, merged: merged).map { "key \"\($0)\" present on both sides is missing" }
+    }
+
+    /// Keys present in ours and in theirs (so deleted by neither) that the output lacks.
+    public static func missingKeys(ours: Catalog, theirs: Catalog, merged: Catalog) -> [UTF8Bytes] {
+        let theirsKeys = Set(theirs.strings.keys)
+        let mergedKeys = Set(merged.strings.keys)
+        return ours.strings.keys.filter { theirsKeys.contains($0) && !mergedKeys.contains($0) }
+    }
+
     /// Places (`KEY [LOCALE] path`) whose changed value is neither in the output nor reported.
     public static func missingTranslations(
         base: Catalog, ours: Catalog, theirs: Catalog, merged: Catalog, report: MergeReport

@@ -121,6 +121,7 @@ enum ResolveCommand {
             return .error
         }
         if session.files.isEmpty {
+            if !session.problems.isEmpty { return .failure }
             Output.out("no conflicted catalogs\n")
             return .success
         }

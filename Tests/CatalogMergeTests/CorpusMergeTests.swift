@@ -35,7 +35,7 @@ import TestSupport
             let (merged, report) = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs)
             let output = merged.canonicalBytes()
             #expect(try Catalog(bytes: output).canonicalBytes() == output, "\(name): output not canonical")
-            let lost = LossCheck.missingTranslations(base: base, ours: ours, theirs: theirs, merged: merged, report: report)
+            let lost = LossCheck.problems(base: base, ours: ours, theirs: theirs, merged: merged, report: report)
             #expect(lost.isEmpty, "\(name) lost \(lost)")
             var equal = false
             if let committed = read("result").flatMap({ try? Catalog(bytes: $0) }) {

@@ -138,7 +138,7 @@ import TestSupport
         let reread = try Catalog(bytes: output)
         #expect(reread.canonicalBytes() == output)
         #expect(CatalogValidator.validate(reread).filter { $0.severity == .error }.isEmpty)
-        let lost = LossCheck.missingTranslations(base: base, ours: sides[0], theirs: sides[1], merged: merged, report: report)
+        let lost = LossCheck.problems(base: base, ours: sides[0], theirs: sides[1], merged: merged, report: report)
         #expect(lost.isEmpty, "lost: \(lost)")
     }
 }
