@@ -1,8 +1,8 @@
 import StringCatalog
 
-/// Proof that a merge lost nothing: every string-unit value that ours or theirs changed from the
-/// base is in the output at the same place, or named in the report's conflicts; and every key
-/// that both sides have is in the output.
+/// Proof that a merge lost nothing: every translated string-unit value (state other than `new`)
+/// that ours or theirs changed from the base is in the output at the same place, or named in the
+/// report's conflicts; and every key that both sides have is in the output.
 public enum LossCheck {
     /// Everything `missingTranslations` and `missingKeys` find.
     public static func problems(base: Catalog, ours: Catalog, theirs: Catalog, merged: Catalog, report: MergeReport) -> [String] {
@@ -59,11 +59,13 @@ public enum LossCheck {
         func walk(_ value: JSONValue, key: UTF8Bytes, path: [UTF8Bytes]) {
             guard let object = value.object else { return }
             for member in object.members {
-                if member.key.equals("stringUnit"), let text = member.value.object?["value"]?.stringValue {
-                    result[Place(key: key, path: path)] = text
-                } else {
-                    walk(member.value, key: key, path: path + [member.key])
+                if member.key.equals("stringUnit"), let unit = member.value.object, let text = unit["value"]?.stringValue,
+                    unit["state"]?.stringValue?.equals("new") != true
+                {
+                    // A unit in state "new" holds no translation yet (U1 may replace it).
+                    result[Place(key: key, path: path + [member.key])] = text
                 }
+                walk(member.value, key: key, path: path + [member.key])
             }
         }
         for entry in catalog.entries { walk(entry.value, key: entry.key, path: []) }

@@ -11,9 +11,12 @@ extension ThreeWayMerge {
     ///   a conflict; the output keeps ours' value with state `needs_review`, so it shows in Xcode's
     ///   "Needs Review" filter.
     ///
-    /// Returns nil when the units are not objects, leaving them to the general rules.
+    /// Returns nil when the units are not objects with a string `value`, leaving such malformed
+    /// units to the general rules, which merge them member by member and lose nothing.
     mutating func resolveStringUnit(base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail) -> JSONValue? {
-        guard let oursUnit = ours.object, let theirsUnit = theirs.object else { return nil }
+        guard let oursUnit = ours.object, let theirsUnit = theirs.object,
+            oursUnit["value"]?.stringValue != nil, theirsUnit["value"]?.stringValue != nil
+        else { return nil }
         let oursState = oursUnit["state"]?.stringValue
         let theirsState = theirsUnit["state"]?.stringValue
         let oursValue = oursUnit["value"]

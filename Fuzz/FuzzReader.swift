@@ -1,0 +1,19 @@
+import Foundation
+
+/// libFuzzer target: the catalog reader and writer. Whatever the bytes, reading must not crash;
+/// when they read as a catalog, the canonical output must read back and be stable.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzReader(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+    _ = try? JSONReader.parse(bytes)
+    guard let catalog = try? Catalog(bytes: bytes) else { return 0 }
+    _ = CatalogValidator.validate(catalog)
+    let output = catalog.canonicalBytes()
+    guard let reread = try? Catalog(bytes: output) else {
+        fatalError("canonical output does not read back")
+    }
+    guard reread.canonicalBytes() == output else {
+        fatalError("canonical output is not stable")
+    }
+    return 0
+}

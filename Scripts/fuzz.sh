@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Fuzzes the catalog reader and the three-way merge with libFuzzer (swiftc -sanitize=fuzzer).
+# Usage: Scripts/fuzz.sh SECONDS [reader|merge]   (default: both, SECONDS each)
+# Seeds come from Fixtures/; findings are written to .build/fuzz/findings-<target>/. A crash found
+# belongs in Fixtures/fuzz-regressions/ (base, ours, theirs for the merge as NUL-separated parts),
+# which the test suite replays.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+targets="${2:-reader merge}"
+out=.build/fuzz
+mkdir -p "$out/src"
+
+# One module of the library sources (their cross-module imports removed) plus the target.
+rm -f "$out/src/"*.swift
+for file in Sources/StringCatalog/*/*.swift Sources/CatalogMerge/*.swift Sources/CatalogMerge/*/*.swift; do
+    sed '/^import StringCatalog$/d' "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
+done
+
+seed_corpus() {
+    local target=$1 dir="$out/corpus-$target"
+    mkdir -p "$dir"
+    if [ "$target" = reader ]; then
+        cp Fixtures/catalogs/*.xcstrings "$dir/" 2>/dev/null || true
+        for f in Fixtures/merge/*/*.xcstrings; do cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done
+    else
+        for case in Fixtures/merge/*/; do
+            name=$(basename "$case")
+            { cat "$case/base.xcstrings"; printf '\0'; cat "$case/ours.xcstrings"; printf '\0'; cat "$case/theirs.xcstrings"; } > "$dir/$name"
+        done
+    fi
+    cp Fixtures/fuzz-regressions/* "$dir/" 2>/dev/null || true
+}
+
+status=0
+for target in $targets; do
+    case "$target" in
+        reader) entry=Fuzz/FuzzReader.swift ;;
+        merge) entry=Fuzz/FuzzMerge.swift ;;
+        *) echo "unknown target $target" >&2; exit 2 ;;
+    esac
+    echo "==> building fuzz-$target"
+    swiftc -O -sanitize=fuzzer -parse-as-library -module-name FuzzTarget "$out"/src/*.swift "$entry" -o "$out/fuzz-$target"
+    seed_corpus "$target"
+    mkdir -p "$out/findings-$target"
+    echo "==> fuzzing $target for ${seconds}s"
+    if ! SWIFT_BACKTRACE=enable=no "$out/fuzz-$target" "$out/corpus-$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+        -rss_limit_mb=4096 -artifact_prefix="$out/findings-$target/" -print_final_stats=1 2>"$out/log-$target.txt"; then
+        status=1
+        echo "!! $target: a finding; see $out/findings-$target/ and $out/log-$target.txt"
+    fi
+    grep -E "^stat::number_of_executed_units|^Done|ERROR" "$out/log-$target.txt" || tail -3 "$out/log-$target.txt"
+done
+exit $status
