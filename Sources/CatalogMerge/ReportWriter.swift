@@ -132,18 +132,9 @@ extension MergeReport {
     }
 
     static func quoted(_ text: String) -> String {
-        var flat = text.replacingOccurrences("\n", "\\n")
+        var flat = text.replacingAll("\n", "\\n")
         if flat.count > 40 { flat = String(flat.prefix(39)) + "…" }
         return "\"\(flat)\""
     }
 }
 
-extension String {
-    func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
-    }
-}

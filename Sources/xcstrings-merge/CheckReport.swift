@@ -71,12 +71,3 @@ struct CheckReport {
     }
 }
 
-extension String {
-    func replacingAll(_ target: Character, _ replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
-    }
-}

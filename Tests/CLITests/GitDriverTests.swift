@@ -30,7 +30,7 @@ import TestSupport
     }
 
     /// Commits `base` on main, `ours` on branch a and `theirs` on branch b, then checks out a.
-    static func branches(_ repo: GitSandbox, base: Catalog, ours: Catalog, theirs: Catalog) throws {
+    static func branches(_ repo: GitSandbox, base: Catalog, ours: Catalog, theirs: Catalog, path: String = path) throws {
         try repo.write(path, base.canonicalBytes())
         try repo.commitAll("base")
         try repo.git("checkout", "-q", "-b", "b")

@@ -15,15 +15,7 @@ import TestSupport
         let base = try sample()
         let ours = Scenario.setting(Scenario.setting(base, "Save", "de", "Speichern"), "Cancel", "de", "Stornieren")
         let theirs = Scenario.setting(Scenario.setting(base, "Save", "de", "Sichern unter"), "Cancel", "de", "Abbruch")
-        try repo.write(path, base.canonicalBytes())
-        try repo.commitAll("base")
-        try repo.git("checkout", "-q", "-b", "b")
-        try repo.write(path, theirs.canonicalBytes())
-        try repo.commitAll("theirs")
-        try repo.git("checkout", "-q", "main")
-        try repo.git("checkout", "-q", "-b", "a")
-        try repo.write(path, ours.canonicalBytes())
-        try repo.commitAll("ours")
+        try Scenario.branches(repo, base: base, ours: ours, theirs: theirs, path: path)
     }
 
     static func unit(_ bytes: [UInt8], _ key: String, _ locale: String) throws -> JSONObject? {

@@ -266,13 +266,10 @@ struct Parser {
                 position += 1
                 break
             }
-            if case .string = value, position == afterValue || byte == UInt8(ascii: "\"") {
-                throw error("expected ',' or '}' after the value of \"\(key)\", found \(describeByte(at: position)); is there an unescaped '\"' inside the string?", at: position)
+            if case .string = value {
+                throw unexpectedAfterValue(of: key.string, valueWasString: true, afterValue: afterValue)
             }
-            if byte == UInt8(ascii: "\"") {
-                throw error("expected ',' or '}' after the value of \"\(key)\", found '\"'; is a comma missing?", at: position)
-            }
-            throw error("expected ',' or '}' after the value of \"\(key)\", found \(describeByte(at: position))", at: position)
+            throw unexpectedAfterValue(of: key.string, valueWasString: false, afterValue: afterValue)
         }
         try checkDuplicates(members)
         return JSONObject(members)
@@ -286,6 +283,20 @@ struct Parser {
         return known.source.withUnsafeBufferPointer { other in
             memcmp(buffer.baseAddress! + position, other.baseAddress! + known.range.lowerBound, count) == 0
         }
+    }
+
+    /// The error for what follows a member's value when it is neither ',' nor '}', with the
+    /// likely cause: an unescaped quote ends a string early; a quote after a value lacks a comma.
+    func unexpectedAfterValue(of name: String, valueWasString: Bool, afterValue: Int) -> JSONError {
+        let byte = buffer[position]
+        let found = describeByte(at: position)
+        if valueWasString && (position == afterValue || byte == UInt8(ascii: "\"")) {
+            return error("expected ',' or '}' after the value of \"\(name)\", found \(found); is there an unescaped '\"' inside the string?", at: position)
+        }
+        if byte == UInt8(ascii: "\"") {
+            return error("expected ',' or '}' after the value of \"\(name)\", found '\"'; is a comma missing?", at: position)
+        }
+        return error("expected ',' or '}' after the value of \"\(name)\", found \(found)", at: position)
     }
 
     func lineText(_ offset: Int) -> String {

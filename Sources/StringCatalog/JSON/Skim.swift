@@ -128,7 +128,6 @@ extension Parser {
             let beforeValue = position
             skipWhitespace()
             if canonical && !(position == beforeValue + 1 && buffer[beforeValue] == 0x20) { canonical = false }
-            let valueStart = position
             let valueIsString = position < buffer.count && buffer[position] == UInt8(ascii: "\"")
             if !(try skimValue(indent: indent + 1)) { canonical = false }
             let afterValue = position
@@ -151,15 +150,7 @@ extension Parser {
                 position += 1
                 break
             }
-            let name = keyText(current)
-            if valueIsString && (position == afterValue || byte == UInt8(ascii: "\"")) {
-                throw error("expected ',' or '}' after the value of \"\(name)\", found \(describeByte(at: position)); is there an unescaped '\"' inside the string?", at: position)
-            }
-            _ = valueStart
-            if byte == UInt8(ascii: "\"") {
-                throw error("expected ',' or '}' after the value of \"\(name)\", found '\"'; is a comma missing?", at: position)
-            }
-            throw error("expected ',' or '}' after the value of \"\(name)\", found \(describeByte(at: position))", at: position)
+            throw unexpectedAfterValue(of: keyText(current), valueWasString: valueIsString, afterValue: afterValue)
         }
         if !sorted { try checkSkimmedDuplicates(from: keysBase) }
         return canonical

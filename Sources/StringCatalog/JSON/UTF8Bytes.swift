@@ -58,3 +58,14 @@ public struct UTF8Bytes: Hashable, Sendable, CustomStringConvertible, Expressibl
         }
     }
 }
+
+extension String {
+    /// The string with every `target` character replaced by `replacement`, without Foundation.
+    public func replacingAll(_ target: Character, _ replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}
