@@ -60,8 +60,9 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
         var escaped = ""
         for code in 0..<0x20 { escaped += String(format: "\\u%04x", code) }
         cases.append(.init(name: "every control character escaped", contents: Array(catalogText(unitEntry).replacingOccurrences(of: "\"V\"", with: "\"\(escaped)\"").utf8), message: "not in the form Xcode writes"))
-        for code in [0x01, 0x09, 0x1B, 0x1F] {
-            cases.append(.init(name: "raw control character \(code)", contents: replacing(valid, "V", with: [UInt8(code)]), message: "raw control character"))
+        for code in 0..<0x20 {
+            let message = code == 0x0A || code == 0x0D ? "line break inside the string" : "raw control character"
+            cases.append(.init(name: "raw control character \(code)", contents: replacing(valid, "V", with: [UInt8(code)]), message: message))
         }
         return cases
     }
