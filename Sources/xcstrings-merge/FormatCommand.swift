@@ -57,15 +57,14 @@ enum FormatCommand {
                 failed = true
                 continue
             }
-            let canonical = catalog.canonicalBytes(capacityHint: bytes.count + bytes.count / 8)
-            if canonical == bytes { continue }
+            if catalog.hasCanonicalBytes(bytes) { continue }
             if checkOnly {
                 Output.out("\(path)\n")
                 wouldChange = true
                 continue
             }
             do {
-                try FileBytes.writeAtomically(canonical, to: path)
+                try catalog.write(to: path)
             } catch {
                 Output.err("\(path): error: \(error.reason)\n")
                 failed = true

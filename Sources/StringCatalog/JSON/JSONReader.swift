@@ -116,6 +116,10 @@ struct Parser {
     var depth = 0
     var lazyCatalogEntries = false
     var reference: ReferenceEntries?
+    /// Cleared by the schema check of a skimmed entry when the validator may have findings.
+    var shapeClean = true
+    /// Whether the string unit being skimmed has a "value".
+    var sawUnitValue = false
     /// Key ranges of the objects being skimmed, reused so that skimming allocates nothing.
     var keyStack: [SkimmedKey] = []
 
@@ -238,10 +242,14 @@ struct Parser {
                 let start = position
                 if let known = reference?.rawValue(for: key), matches(known) {
                     position += known.range.count
-                    value = .raw(RawJSON(source: source, range: start..<position, canonicalIndent: known.canonicalIndent))
+                    value = .raw(RawJSON(
+                        source: source, range: start..<position, canonicalIndent: known.canonicalIndent,
+                        shapeClean: known.shapeClean))
                 } else {
-                    let canonical = try skimValue(indent: 2)
-                    value = .raw(RawJSON(source: source, range: start..<position, canonicalIndent: canonical ? 2 : nil))
+                    shapeClean = true
+                    let canonical = try skimValue(indent: 2, shape: .entry)
+                    value = .raw(RawJSON(
+                        source: source, range: start..<position, canonicalIndent: canonical ? 2 : nil, shapeClean: shapeClean))
                 }
             } else if lazyCatalogEntries && depth == 1 && key.equals("strings")
                 && position < buffer.count && buffer[position] == UInt8(ascii: "{")

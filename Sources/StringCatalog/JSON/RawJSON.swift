@@ -9,11 +9,15 @@ public struct RawJSON: Sendable {
     public let range: Range<Int>
     /// The indent level at which these bytes are exactly what `XcodeWriter` writes, or nil.
     public let canonicalIndent: Int?
+    /// True when the bytes are a catalog entry that `CatalogValidator` has nothing to say about
+    /// (checked while skimming); false says nothing.
+    public let shapeClean: Bool
 
-    public init(source: [UInt8], range: Range<Int>, canonicalIndent: Int?) {
+    public init(source: [UInt8], range: Range<Int>, canonicalIndent: Int?, shapeClean: Bool = false) {
         self.source = source
         self.range = range
         self.canonicalIndent = canonicalIndent
+        self.shapeClean = shapeClean
     }
 
     public var bytes: ArraySlice<UInt8> { source[range] }

@@ -15,12 +15,16 @@ struct SkimmedKey {
 extension Parser {
     /// Skims the value at `position`, which sits on a line indented `indent` levels. Returns
     /// whether its bytes are canonical there.
-    mutating func skimValue(indent: Int) throws(JSONError) -> Bool {
+    ///
+    /// With a `shape`, also checks the value against the catalog schema and clears `shapeClean`
+    /// when `CatalogValidator` might have something to say about it (see `EntryShape`).
+    mutating func skimValue(indent: Int, shape: EntryShape? = nil) throws(JSONError) -> Bool {
         guard position < buffer.count else {
             throw error("unexpected end of file; expected a value (is the file truncated?)", at: position)
         }
+        if shape != nil && buffer[position] != UInt8(ascii: "{") { shapeClean = false }
         switch buffer[position] {
-        case UInt8(ascii: "{"): return try skimObject(indent: indent)
+        case UInt8(ascii: "{"): return try skimObject(indent: indent, shape: shape)
         case UInt8(ascii: "["): return try skimArray(indent: indent)
         case UInt8(ascii: "\""):
             let open = position
@@ -74,25 +78,27 @@ extension Parser {
         return true
     }
 
-    mutating func skimObject(indent: Int) throws(JSONError) -> Bool {
+    mutating func skimObject(indent: Int, shape: EntryShape? = nil) throws(JSONError) -> Bool {
         let open = position
         try enter(at: open)
         defer { depth -= 1 }
         position += 1
         var canonical = true
         var gap = position
-        if skipLayout(indent: indent + 1) && buffer[position] == UInt8(ascii: "\"") {
-            // Canonical start: the first key is right here.
-        } else {
+        // Set when skipLayout stepped over exactly the canonical gap before the next key.
+        var gapIsCanonical = skipLayout(indent: indent + 1) && buffer[position] == UInt8(ascii: "\"")
+        if !gapIsCanonical {
             position = gap
             skipWhitespace()
         }
         if position < buffer.count && buffer[position] == UInt8(ascii: "}") {
             canonical = isLayout(gap, position, newlines: 2, indent: indent)
             position += 1
+            if shape == .unit { shapeClean = false }
             return canonical
         }
         let keysBase = keyStack.count
+        if shape == .unit { sawUnitValue = false }
         defer { keyStack.removeSubrange(keysBase...) }
         var sorted = true
         while true {
@@ -105,7 +111,7 @@ extension Parser {
                 }
                 throw error("expected '\"' to start a key, found \(describeByte(at: position))", at: position)
             }
-            if canonical && !isLayout(gap, position, newlines: 1, indent: indent + 1) { canonical = false }
+            if canonical && !gapIsCanonical && !isLayout(gap, position, newlines: 1, indent: indent + 1) { canonical = false }
             let keyOffset = position
             let key = try skimString(open: keyOffset)
             if !key.canonical { canonical = false }
@@ -115,6 +121,12 @@ extension Parser {
                 canonical = false
             }
             keyStack.append(current)
+            var member: (shape: EntryShape?, expected: UInt8)?
+            if let shape, shapeClean {
+                member = shape.member(current, in: self)
+                if member == nil { shapeClean = false }
+                if shape == .unit && isKey(current, "value") { sawUnitValue = true }
+            }
             let afterKey = position
             skipWhitespace()
             guard position < buffer.count, buffer[position] == UInt8(ascii: ":") else {
@@ -129,10 +141,19 @@ extension Parser {
             skipWhitespace()
             if canonical && !(position == beforeValue + 1 && buffer[beforeValue] == 0x20) { canonical = false }
             let valueIsString = position < buffer.count && buffer[position] == UInt8(ascii: "\"")
-            if !(try skimValue(indent: indent + 1)) { canonical = false }
+            let valueStart = position
+            var unitValueBefore = false
+            if shape == .unit { unitValueBefore = sawUnitValue }
+            if !(try skimValue(indent: indent + 1, shape: member?.shape)) { canonical = false }
+            if shape == .unit { sawUnitValue = unitValueBefore }
+            if let member, shapeClean {
+                checkKind(of: valueStart, expected: member.expected, key: current, parentShape: shape!)
+            }
             let afterValue = position
+            var closingIsCanonical = false
             if position < buffer.count && buffer[position] != UInt8(ascii: ",") {
-                if !skipLayout(indent: indent) { skipWhitespace() }
+                closingIsCanonical = skipLayout(indent: indent)
+                if !closingIsCanonical { skipWhitespace() }
             }
             guard position < buffer.count else {
                 throw error("unexpected end of file; expected ',' or '}' (is the file truncated?)", at: position)
@@ -142,18 +163,57 @@ extension Parser {
                 if canonical && position != afterValue { canonical = false }
                 position += 1
                 gap = position
-                if !skipLayout(indent: indent + 1) { skipWhitespace() }
+                gapIsCanonical = skipLayout(indent: indent + 1)
+                if !gapIsCanonical { skipWhitespace() }
                 continue
             }
             if byte == UInt8(ascii: "}") {
-                if canonical && !isLayout(afterValue, position, newlines: 1, indent: indent) { canonical = false }
+                if canonical && !closingIsCanonical && !isLayout(afterValue, position, newlines: 1, indent: indent) { canonical = false }
                 position += 1
                 break
             }
             throw unexpectedAfterValue(of: keyText(current), valueWasString: valueIsString, afterValue: afterValue)
         }
         if !sorted { try checkSkimmedDuplicates(from: keysBase) }
+        if shape == .unit && !sawUnitValue { shapeClean = false }
         return canonical
+    }
+
+    func isKey(_ key: SkimmedKey, _ name: StaticString) -> Bool {
+        guard !key.escaped, key.end - key.start == name.utf8CodeUnitCount else { return false }
+        return memcmp(buffer.baseAddress! + key.start, name.utf8Start, name.utf8CodeUnitCount) == 0
+    }
+
+    /// Whether the skimmed value at `start` has the kind the schema expects ("{" object,
+    /// "\"" string, "b" boolean, "0" number) and, for states, a known value.
+    mutating func checkKind(of start: Int, expected: UInt8, key: SkimmedKey, parentShape: EntryShape) {
+        let first = buffer[start]
+        let kind: UInt8
+        switch first {
+        case UInt8(ascii: "{"), UInt8(ascii: "\""): kind = first
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): kind = UInt8(ascii: "b")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): kind = UInt8(ascii: "0")
+        default: kind = 0
+        }
+        guard kind == expected else {
+            shapeClean = false
+            return
+        }
+        if kind == UInt8(ascii: "\"") {
+            let vocabulary: [StaticString]
+            if parentShape == .unit && isKey(key, "state") {
+                vocabulary = ["translated", "needs_review", "new"]
+            } else if parentShape == .entry && isKey(key, "extractionState") {
+                vocabulary = ["extracted_with_value", "manual", "stale", "migrated"]
+            } else {
+                return
+            }
+            let value = SkimmedKey(start: start + 1, end: position - 1, escaped: false)
+            // An escaped value never matches: the check stays conservative.
+            if buffer[value.start..<value.end].contains(UInt8(ascii: "\\")) || !vocabulary.contains(where: { isKey(value, $0) }) {
+                shapeClean = false
+            }
+        }
     }
 
     mutating func skimArray(indent: Int) throws(JSONError) -> Bool {
@@ -311,4 +371,54 @@ extension Parser {
 @inline(__always)
 func hasZeroByte(_ word: UInt64) -> UInt64 {
     (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+}
+
+/// Where an object sits in a catalog entry, for the schema check done while skimming.
+///
+/// The check is conservative: `shapeClean` stays true only when every member is one
+/// `CatalogValidator` knows, with the right kind and a known state, so that the validator would
+/// report nothing and can skip the entry. Anything else (unknown fields, escaped keys, wrong
+/// kinds) leaves the entry to the validator, which says exactly what is wrong.
+enum EntryShape: Equatable {
+    case entry, localizations, localization, unit, variations, pluralCases, deviceCases, substitutions, substitution
+
+    /// The shape and kind expected for member `key`; nil when the validator would comment on it.
+    func member(_ key: SkimmedKey, in parser: Parser) -> (shape: EntryShape?, expected: UInt8)? {
+        let object = UInt8(ascii: "{"), string = UInt8(ascii: "\""), boolean = UInt8(ascii: "b"), number = UInt8(ascii: "0")
+        switch self {
+        case .entry:
+            if parser.isKey(key, "comment") || parser.isKey(key, "extractionState") { return (nil, string) }
+            if parser.isKey(key, "isCommentAutoGenerated") || parser.isKey(key, "shouldTranslate") { return (nil, boolean) }
+            if parser.isKey(key, "localizations") { return (.localizations, object) }
+            return nil
+        case .localizations, .pluralCases, .deviceCases:
+            if self == .pluralCases {
+                guard ["zero", "one", "two", "few", "many", "other"].contains(where: { parser.isKey(key, $0) }) else { return nil }
+            } else if self == .deviceCases {
+                guard ["iphone", "ipad", "ipod", "mac", "appletv", "applewatch", "applevision", "other"]
+                    .contains(where: { parser.isKey(key, $0) })
+                else { return nil }
+            }
+            return (.localization, object)
+        case .localization:
+            if parser.isKey(key, "stringUnit") { return (.unit, object) }
+            if parser.isKey(key, "variations") { return (.variations, object) }
+            if parser.isKey(key, "substitutions") { return (.substitutions, object) }
+            return nil
+        case .unit:
+            if parser.isKey(key, "value") || parser.isKey(key, "state") { return (nil, string) }
+            return nil
+        case .variations:
+            if parser.isKey(key, "plural") { return (.pluralCases, object) }
+            if parser.isKey(key, "device") { return (.deviceCases, object) }
+            return nil
+        case .substitutions:
+            return (.substitution, object)
+        case .substitution:
+            if parser.isKey(key, "argNum") { return (nil, number) }
+            if parser.isKey(key, "formatSpecifier") { return (nil, string) }
+            if parser.isKey(key, "variations") { return (.variations, object) }
+            return nil
+        }
+    }
 }

@@ -8,6 +8,9 @@ public struct XcodeWriter {
     /// When set, receives the output whenever a megabyte has gathered, so that a big catalog is
     /// written out in pieces instead of held whole.
     public var drain: ((inout [UInt8]) -> Void)?
+    /// When set (with `drain`), receives canonical raw values directly instead of copies, after
+    /// what came before them has been drained.
+    public var rawDrain: ((ArraySlice<UInt8>) -> Void)?
 
     public init(capacity: Int = 0, sortsKeys: Bool = true) {
         output.reserveCapacity(capacity)
@@ -39,7 +42,12 @@ public struct XcodeWriter {
         case .null: output.append(contentsOf: nullBytes)
         case .raw(let raw):
             if sortsKeys && raw.canonicalIndent == indent {
-                output.append(contentsOf: raw.bytes)
+                if let rawDrain, let drain {
+                    if !output.isEmpty { drain(&output) }
+                    rawDrain(raw.bytes)
+                } else {
+                    output.append(contentsOf: raw.bytes)
+                }
             } else {
                 write(raw.parsed(), indent: indent)
             }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A string catalog: the ordered JSON document plus typed access to the parts this tool knows.
 ///
 /// The document is the source of truth; the typed accessors read from it, so fields the tool does
@@ -73,6 +77,43 @@ public struct Catalog: Sendable {
         writer.finish()
         if let failure { throw failure }
         try file.commit()
+    }
+
+    /// Whether `bytes` are exactly what Xcode would write for this catalog. The canonical form is
+    /// produced a megabyte at a time and compared as it comes, rather than built whole.
+    public func hasCanonicalBytes(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        var equal = true
+        var writer = XcodeWriter(capacity: 1 << 21)
+        bytes.withUnsafeBufferPointer { expected in
+            writer.drain = { output in
+                if equal {
+                    if offset + output.count > expected.count {
+                        equal = false
+                    } else {
+                        equal = output.withUnsafeBufferPointer { chunk in
+                            chunk.isEmpty || memcmp(chunk.baseAddress!, expected.baseAddress! + offset, chunk.count) == 0
+                        }
+                        offset += output.count
+                    }
+                }
+                output.removeAll(keepingCapacity: true)
+            }
+            writer.rawDrain = { raw in
+                guard equal else { return }
+                if offset + raw.count > expected.count {
+                    equal = false
+                    return
+                }
+                equal = raw.withUnsafeBufferPointer { chunk in
+                    chunk.isEmpty || memcmp(chunk.baseAddress!, expected.baseAddress! + offset, chunk.count) == 0
+                }
+                offset += raw.count
+            }
+            writer.write(.object(root), indent: 0)
+            writer.finish()
+        }
+        return equal && offset == bytes.count
     }
 
     /// The bytes Xcode would write for this catalog.

@@ -58,9 +58,8 @@ public enum CatalogCheck {
             let (line, column) = LineColumn.lineAndColumn(of: diagnostic.offset, in: bytes)
             return CheckFinding(severity: diagnostic.severity, line: line, column: column, message: diagnostic.message)
         }
-        let canonical = catalog.canonicalBytes(capacityHint: bytes.count + bytes.count / 8)
-        if canonical != bytes {
-            findings.append(canonicalFinding(bytes, canonical))
+        if !catalog.hasCanonicalBytes(bytes) {
+            findings.append(canonicalFinding(bytes, catalog.canonicalBytes(capacityHint: bytes.count + bytes.count / 8)))
         }
         return CheckResult(path: path, findings: findings)
     }

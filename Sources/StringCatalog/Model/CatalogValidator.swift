@@ -93,6 +93,8 @@ public struct CatalogValidator {
     }
 
     mutating func validateEntry(_ entry: JSONMember) {
+        // Entries read from bytes were checked against the schema while skimming.
+        if case .raw(let raw) = entry.value, raw.shapeClean { return }
         let context = "key \"\(entry.key)\": "
         guard let object = entry.value.object else {
             error("\(context)the entry is \(entry.value.typeDescription); expected an object", at: entry)
