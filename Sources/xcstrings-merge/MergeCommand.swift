@@ -131,7 +131,8 @@ struct MergeRequest {
         @Sendable func parse(_ index: Int, _ bytes: [UInt8], reference: Catalog?) -> InputSlots.Slot {
             do throws(JSONError) {
                 let catalog = index == 0
-                    ? try Catalog.mergeBase(bytes: bytes) : try Catalog(bytes: bytes, reference: reference)
+                    ? try Catalog.mergeBase(bytes: bytes, checkingShape: false)
+                    : try Catalog(bytes: bytes, reference: reference, checkingShape: false)
                 return .catalog(bytes, catalog)
             } catch {
                 return .invalid(bytes, "\(name) (\(labels.name(sides[index]))):\(error.line):\(error.column): \(error.message)")

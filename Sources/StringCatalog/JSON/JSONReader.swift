@@ -21,12 +21,13 @@ public enum JSONReader {
     /// reference's bytes were validated already.
     public static func parse(
         _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lazyCatalogEntries: Bool = false,
-        reference: JSONObject? = nil
+        reference: JSONObject? = nil, checkingEntryShape: Bool = true
     ) throws(JSONError) -> JSONValue {
         let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(source: bytes, buffer: buffer, maximumDepth: maximumDepth)
             parser.lazyCatalogEntries = lazyCatalogEntries
             parser.reference = reference.map { ReferenceEntries($0) }
+            parser.checkingEntryShape = checkingEntryShape
             do throws(JSONError) {
                 return .success(try parser.parseDocument())
             } catch {
@@ -51,14 +52,24 @@ struct ReferenceEntries {
     let members: [JSONMember]
     var cursor = 0
     var table: [UTF8Bytes: Int]?
+    /// Every key looked up so far was the reference's next key.
+    var aligned = true
+    var lookups = 0
 
     init(_ object: JSONObject) { members = object.members }
 
+    /// True when exactly `count` keys were looked up and they were the reference's keys in order.
+    func isAligned(count: Int) -> Bool {
+        aligned && lookups == count && count == members.count
+    }
+
     mutating func rawValue(for key: UTF8Bytes) -> RawJSON? {
         var index: Int?
-        if cursor < members.count && members[cursor].key == key {
+        lookups += 1
+        if cursor < members.count && members[cursor].key == key && cursor == lookups - 1 {
             index = cursor
         } else {
+            aligned = false
             if table == nil {
                 var built: [UTF8Bytes: Int] = [:]
                 built.reserveCapacity(members.count)
@@ -118,6 +129,8 @@ struct Parser {
     var reference: ReferenceEntries?
     /// Cleared by the schema check of a skimmed entry when the validator may have findings.
     var shapeClean = true
+    /// False skips that check (a merge does not validate shapes), leaving `shapeClean` false.
+    var checkingEntryShape = true
     /// Whether the string unit being skimmed has a "value".
     var sawUnitValue = false
     /// Key ranges of the objects being skimmed, reused so that skimming allocates nothing.
@@ -241,13 +254,13 @@ struct Parser {
             if lazyValues {
                 let start = position
                 if let known = reference?.rawValue(for: key), matches(known) {
+                    // The same bytes: share the reference's value, so that comparing the two
+                    // later is an identity check.
                     position += known.range.count
-                    value = .raw(RawJSON(
-                        source: source, range: start..<position, canonicalIndent: known.canonicalIndent,
-                        shapeClean: known.shapeClean))
+                    value = .raw(known)
                 } else {
-                    shapeClean = true
-                    let canonical = try skimValue(indent: 2, shape: .entry)
+                    shapeClean = checkingEntryShape
+                    let canonical = try skimValue(indent: 2, shape: checkingEntryShape ? .entry : nil)
                     value = .raw(RawJSON(
                         source: source, range: start..<position, canonicalIndent: canonical ? 2 : nil, shapeClean: shapeClean))
                 }
@@ -279,7 +292,10 @@ struct Parser {
             }
             throw unexpectedAfterValue(of: key.string, valueWasString: false, afterValue: afterValue)
         }
-        try checkDuplicates(members)
+        // Keys that are the reference's keys, in its order, are unique as the reference's are.
+        if !(lazyValues && reference?.isAligned(count: members.count) == true) {
+            try checkDuplicates(members)
+        }
         return JSONObject(members)
     }
 

@@ -22,6 +22,10 @@ public struct RawJSON: Sendable {
 
     public var bytes: ArraySlice<UInt8> { source[range] }
 
+    func sharesSource(with other: RawJSON) -> Bool {
+        source.withUnsafeBufferPointer { a in other.source.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
     /// The decoded value. The bytes were validated when read, so this cannot fail; should it
     /// ever, the result is null rather than a crash.
     public func parsed() -> JSONValue {
@@ -39,6 +43,7 @@ public struct RawJSON: Sendable {
         guard let indent = canonicalIndent, indent == other.canonicalIndent, range.count == other.range.count else {
             return false
         }
+        if range == other.range && sharesSource(with: other) { return true }
         return UTF8Bytes(bytes) == UTF8Bytes(other.bytes)
     }
 }

@@ -25,8 +25,13 @@ public struct Catalog: Sendable {
     ///
     /// `reference`, another version of the same catalog (a merge base), makes reading faster:
     /// entries identical to the reference's are not validated again.
-    public init(bytes: [UInt8], reference: Catalog? = nil) throws(JSONError) {
-        let document = try JSONReader.parse(bytes, lazyCatalogEntries: true, reference: reference?.root[key: "strings"]?.object)
+    ///
+    /// `checkingShape: false` skips the schema check made for `CatalogValidator`'s benefit, for
+    /// callers that do not validate (a merge).
+    public init(bytes: [UInt8], reference: Catalog? = nil, checkingShape: Bool = true) throws(JSONError) {
+        let document = try JSONReader.parse(
+            bytes, lazyCatalogEntries: true, reference: reference?.root[key: "strings"]?.object,
+            checkingEntryShape: checkingShape)
         guard case .object(let root) = document else {
             throw JSONError(
                 message: "the top level is \(document.typeDescription); a string catalog is a JSON object",
@@ -43,9 +48,9 @@ public struct Catalog: Sendable {
 
     /// Reads a merge base: empty or white-space-only bytes (git's base when both branches added
     /// the file) are an empty catalog.
-    public static func mergeBase(bytes: [UInt8]) throws(JSONError) -> Catalog {
+    public static func mergeBase(bytes: [UInt8], checkingShape: Bool = true) throws(JSONError) -> Catalog {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty() }
-        return try Catalog(bytes: bytes)
+        return try Catalog(bytes: bytes, checkingShape: checkingShape)
     }
 
     public var sourceLanguage: UTF8Bytes? { root["sourceLanguage"]?.stringValue }
