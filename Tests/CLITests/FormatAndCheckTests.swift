@@ -135,7 +135,7 @@ let validCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"
         let overview = try runTool(["--help"])
         #expect(overview.status == 0)
         #expect(overview.stdout.contains("USAGE: xcstrings-merge <command>"))
-        for command in ["format", "check"] {
+        for command in ["merge", "format", "check", "resolve", "install", "uninstall", "doctor", "demo"] {
             let help = try runTool(["help", command])
             #expect(help.status == 0)
             #expect(help.stdout.contains("USAGE: xcstrings-merge \(command)"))

@@ -121,6 +121,24 @@ import TestSupport
         #expect(output.contains(">>>>>>>>> theirs"))
     }
 
+    @Test func preferSettlesConflictsButStillReportsThem() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let base = try Self.sample()
+        let baseFile = try directory.write("base", base.canonicalBytes())
+        let theirs = try directory.write("theirs", Self.setting(base, "Save", "de", "Sichern unter").canonicalBytes())
+        let ours = try directory.write("ours", Self.setting(base, "Save", "de", "Speichern").canonicalBytes())
+        let report = directory.file("report.json")
+        let result = try runTool(["merge", baseFile.path, ours.path, theirs.path, "--prefer", "theirs", "--report", report.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("1 conflict settled by choice"))
+        #expect(try bytes(ours) == Self.setting(base, "Save", "de", "Sichern unter").canonicalBytes())
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        let conflict = (json?["conflicts"] as? [[String: Any]])?.first
+        #expect(conflict?["kept"] as? String == "theirs")
+        #expect(conflict?["resolved"] as? Bool == true)
+    }
+
     @Test func mergeCommandUsage() throws {
         #expect(try runTool(["merge", "a", "b"]).stderr.contains("expected three files"))
         #expect(try runTool(["merge", "a", "b", "c", "--prefer", "base"]).status == 2)
