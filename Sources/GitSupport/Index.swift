@@ -76,7 +76,7 @@ public final class Index {
             try path.withCString { cPath in
                 entry.path = cPath
                 try bytes.withUnsafeBytes { buffer in
-                    try check(git_index_add_from_buffer(handle, &entry, buffer.baseAddress, buffer.count))
+                    _ = try check(git_index_add_from_buffer(handle, &entry, buffer.baseAddress, buffer.count))
                 }
             }
         } catch let error as GitError {

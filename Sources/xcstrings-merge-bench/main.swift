@@ -41,7 +41,7 @@ func median(_ runs: [Measurement]) -> Measurement {
 }
 
 func write(_ bytes: [UInt8], _ path: String) {
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
 }
 
 func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }

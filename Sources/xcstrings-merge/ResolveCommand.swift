@@ -153,7 +153,7 @@ enum ResolveCommand {
             return .error
         }
         if interactive {
-            var prompt = InteractivePrompt(labels: session.labels)
+            let prompt = InteractivePrompt(labels: session.labels)
             switch prompt.ask(session.files) {
             case .answers(let answers): choices = answers
             case .abandoned:

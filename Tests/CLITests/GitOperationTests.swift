@@ -103,7 +103,7 @@ import TestSupport
     @Test func reportPathsNeverLeaveTheGitDirectory() throws {
         let repo = try GitSandbox()
         defer { repo.remove() }
-        let sample = try Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings")
+        let sample = Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings")
         let text = String(decoding: try bytes(sample), as: UTF8.self)
         try repo.write("base", Array(text.utf8))
         try repo.write("theirs", Array(text.replacingOccurrences(of: "\"Sichern\"", with: "\"Sichern unter\"").utf8))

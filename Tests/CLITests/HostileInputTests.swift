@@ -113,6 +113,24 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
         #expect(leftovers.isEmpty)
     }
 
+    /// The deepest nesting allowed (512) parsed on worker threads, whose stacks are small.
+    @Test func deepestAllowedNestingOnWorkerThreads() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let inner = String(repeating: "[", count: 509) + String(repeating: "]", count: 509)
+        let top = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+        let text = "{\"sourceLanguage\" : \"en\", \"strings\" : {\"K\" : {\"x\" : \(inner)}}, \"version\" : \"1.0\", \"y\" : \(top)}"
+        let base = try directory.write("base.xcstrings", text)
+        let ours = try directory.write("ours.xcstrings", text.replacingOccurrences(of: "\"1.0\"", with: "\"1.1\""))
+        let theirs = try directory.write("theirs.xcstrings", text.replacingOccurrences(of: "\"K\"", with: "\"L\""))
+        let merge = try runTool(["merge", base.path, ours.path, theirs.path, "--report", directory.file("r.json").path])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let check = try runTool(["check", ours.path, base.path, theirs.path])
+        #expect(check.status == 1)
+        #expect(!check.stdout.contains("nesting deeper"))
+        #expect(try runTool(["format", base.path]).status == 0)
+    }
+
     @Test func hugeValuesAndManyEntriesAreFine() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
