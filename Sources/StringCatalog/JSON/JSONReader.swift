@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 
 /// Reads JSON bytes into a `JSONValue` that keeps member order and exact string bytes.
 ///
@@ -10,6 +11,8 @@ import Glibc
 /// cannot exhaust the stack.
 public enum JSONReader {
     public static let defaultMaximumDepth = 512
+    /// Catalogs whose entries span more bytes than this are read by two threads, a half each.
+    public static let defaultSplitSize = 2 << 20
 
     /// Parses a whole document. Strings without escapes are slices of `bytes`, so no copies are made.
     ///
@@ -21,13 +24,14 @@ public enum JSONReader {
     /// reference's bytes were validated already.
     public static func parse(
         _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lazyCatalogEntries: Bool = false,
-        reference: JSONObject? = nil, checkingEntryShape: Bool = true
+        reference: JSONObject? = nil, checkingEntryShape: Bool = true, splitAbove: Int = defaultSplitSize
     ) throws(JSONError) -> JSONValue {
         let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(source: bytes, buffer: buffer, maximumDepth: maximumDepth)
             parser.lazyCatalogEntries = lazyCatalogEntries
             parser.reference = reference.map { ReferenceEntries($0) }
             parser.checkingEntryShape = checkingEntryShape
+            parser.splitAbove = splitAbove
             do throws(JSONError) {
                 return .success(try parser.parseDocument())
             } catch {
@@ -43,6 +47,24 @@ public enum JSONReader {
 
     public static func parse(_ string: String) throws(JSONError) -> JSONValue {
         try parse(Array(string.utf8))
+    }
+}
+
+/// The second half of a split `strings` object, read on another thread.
+final class SplitJob: @unchecked Sendable {
+    var parser: Parser
+    var result: Result<JSONObject, JSONError>?
+    let done = DispatchSemaphore(value: 0)
+
+    init(_ parser: Parser) { self.parser = parser }
+
+    func run(resumingAt split: Int, open: Int) {
+        do throws(JSONError) {
+            result = .success(try parser.parseObject(lazyValues: true, resumingAt: split, open: open))
+        } catch {
+            result = .failure(error)
+        }
+        done.signal()
     }
 }
 
@@ -131,6 +153,10 @@ struct Parser {
     var shapeClean = true
     /// False skips that check (a merge does not validate shapes), leaving `shapeClean` false.
     var checkingEntryShape = true
+    /// See `parseEntries`.
+    var splitAbove = 0
+    var stopAt: Int?
+    var stoppedAtSplit = false
     /// Whether the string unit being skimmed has a "value".
     var sawUnitValue = false
     /// Key ranges of the objects being skimmed, reused so that skimming allocates nothing.
@@ -218,16 +244,22 @@ struct Parser {
         }
     }
 
-    mutating func parseObject(lazyValues: Bool = false) throws(JSONError) -> JSONObject {
-        let open = position
+    /// Parses an object at its `{`, or, with `resumingAt`, the members of the object that opened
+    /// at `open`, from a key at `resumingAt` to the closing brace (the second half of a split).
+    mutating func parseObject(lazyValues: Bool = false, resumingAt: Int? = nil, open: Int? = nil) throws(JSONError) -> JSONObject {
+        let open = open ?? position
         try enter(at: open)
         defer { depth -= 1 }
-        position += 1
         var members: [JSONMember] = []
-        skipWhitespace()
-        if position < buffer.count && buffer[position] == UInt8(ascii: "}") {
+        if let resumingAt {
+            position = resumingAt
+        } else {
             position += 1
-            return JSONObject(members)
+            skipWhitespace()
+            if position < buffer.count && buffer[position] == UInt8(ascii: "}") {
+                position += 1
+                return JSONObject(members)
+            }
         }
         while true {
             guard position < buffer.count else {
@@ -267,7 +299,7 @@ struct Parser {
             } else if lazyCatalogEntries && depth == 1 && key.equals("strings")
                 && position < buffer.count && buffer[position] == UInt8(ascii: "{")
             {
-                value = .object(try parseObject(lazyValues: true))
+                value = .object(try parseEntries())
             } else {
                 value = try parseValue()
             }
@@ -281,6 +313,14 @@ struct Parser {
             if byte == UInt8(ascii: ",") {
                 position += 1
                 skipWhitespace()
+                if let stop = stopAt, position >= stop {
+                    if position == stop {
+                        // The other half starts here: hand back the first half.
+                        stoppedAtSplit = true
+                        return JSONObject(members)
+                    }
+                    stopAt = nil
+                }
                 continue
             }
             if byte == UInt8(ascii: "}") {
@@ -293,10 +333,59 @@ struct Parser {
             throw unexpectedAfterValue(of: key.string, valueWasString: false, afterValue: afterValue)
         }
         // Keys that are the reference's keys, in its order, are unique as the reference's are.
-        if !(lazyValues && reference?.isAligned(count: members.count) == true) {
+        // The halves of a split object are checked together by `parseEntries`.
+        if resumingAt == nil && !(lazyValues && reference?.isAligned(count: members.count) == true) {
             try checkDuplicates(members)
         }
         return JSONObject(members)
+    }
+
+    /// Parses the `strings` object (at its `{`) with its entries kept raw. A big one is read by
+    /// two threads: another parser starts at an entry near the middle, found by its canonical
+    /// indentation, while this one reads up to it. If this one does not land exactly there (the
+    /// guess was not an entry boundary), the other's work is dropped and this one reads on.
+    mutating func parseEntries() throws(JSONError) -> JSONObject {
+        let open = position
+        guard splitAbove > 0, buffer.count - open > splitAbove, let split = entryBoundary(near: open + (buffer.count - open) / 2)
+        else { return try parseObject(lazyValues: true) }
+        var other = self
+        other.stopAt = nil
+        other.depth = depth
+        let job = SplitJob(other)
+        DispatchQueue.global().async { job.run(resumingAt: split, open: open) }
+        defer { job.done.wait() }
+        stopAt = split
+        let first = try parseObject(lazyValues: true)
+        stopAt = nil
+        guard stoppedAtSplit else { return first }
+        stoppedAtSplit = false
+        job.done.wait()
+        job.done.signal()
+        let second: JSONObject
+        switch job.result! {
+        case .success(let object): second = object
+        case .failure(let error): throw error
+        }
+        position = job.parser.position
+        let members = first.members + second.members
+        try checkDuplicates(members)
+        return JSONObject(members)
+    }
+
+    /// The start of the first key after `from` that sits where an entry's key sits in Xcode's
+    /// layout: after a comma, a line end and exactly four spaces.
+    func entryBoundary(near from: Int) -> Int? {
+        var i = from
+        let end = buffer.count - 6
+        while i < end {
+            if buffer[i] == UInt8(ascii: ","), buffer[i + 1] == 0x0A, buffer[i + 2] == 0x20, buffer[i + 3] == 0x20,
+                buffer[i + 4] == 0x20, buffer[i + 5] == 0x20, buffer[i + 6] == UInt8(ascii: "\"")
+            {
+                return i + 6
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// True when the bytes at `position` start with `known`'s bytes and `known` is an object,

@@ -28,10 +28,16 @@ public struct Catalog: Sendable {
     ///
     /// `checkingShape: false` skips the schema check made for `CatalogValidator`'s benefit, for
     /// callers that do not validate (a merge).
-    public init(bytes: [UInt8], reference: Catalog? = nil, checkingShape: Bool = true) throws(JSONError) {
+    ///
+    /// `splitAbove` is the size above which two threads read the entries (0: never); see
+    /// `JSONReader.defaultSplitSize`.
+    public init(
+        bytes: [UInt8], reference: Catalog? = nil, checkingShape: Bool = true,
+        splitAbove: Int = JSONReader.defaultSplitSize
+    ) throws(JSONError) {
         let document = try JSONReader.parse(
             bytes, lazyCatalogEntries: true, reference: reference?.root[key: "strings"]?.object,
-            checkingEntryShape: checkingShape)
+            checkingEntryShape: checkingShape, splitAbove: splitAbove)
         guard case .object(let root) = document else {
             throw JSONError(
                 message: "the top level is \(document.typeDescription); a string catalog is a JSON object",
