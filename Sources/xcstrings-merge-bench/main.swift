@@ -46,7 +46,7 @@ func write(_ bytes: [UInt8], _ path: String) {
 
 func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
 
-var reps = 5
+var reps = 9
 var quick = false
 var generateInto: String?
 var arguments = CommandLine.arguments.dropFirst()
@@ -56,7 +56,7 @@ while let argument = arguments.popFirst() {
     case "--generate": generateInto = arguments.popFirst()
     case "--reps": reps = Int(arguments.popFirst() ?? "") ?? reps
     case "--help", "-h":
-        print("USAGE: xcstrings-merge-bench [--quick] [--reps N]\n  --quick  S size only\n  --reps   repetitions per measurement (default 5; the median is shown)")
+        print("USAGE: xcstrings-merge-bench [--quick] [--reps N]\n  --quick  S size only\n  --reps   repetitions per measurement (default 9; the median is shown)")
         exit(0)
     default:
         FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))

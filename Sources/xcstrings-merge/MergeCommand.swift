@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CatalogMerge
 import Dispatch
 import Foundation
@@ -187,7 +190,9 @@ struct MergeRequest {
         }
         writeReport(report, gitDirectory: gitDirectory)
         Output.err(report.summary(path: name, labels: labels))
-        return report.unresolvedConflicts.isEmpty ? .success : .failure
+        let status: ExitStatus = report.unresolvedConflicts.isEmpty ? .success : .failure
+        // Everything is written; freeing three big inputs would only delay git.
+        exit(status.rawValue)
     }
 
     /// What git would have done: a line merge, canonical if it happens to give a valid catalog.

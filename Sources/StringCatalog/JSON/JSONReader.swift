@@ -346,7 +346,9 @@ struct Parser {
     /// guess was not an entry boundary), the other's work is dropped and this one reads on.
     mutating func parseEntries() throws(JSONError) -> JSONObject {
         let open = position
-        guard splitAbove > 0, buffer.count - open > splitAbove, let split = entryBoundary(near: open + (buffer.count - open) / 2)
+        // With a reference most entries are a memcmp away: not worth a second thread.
+        guard reference == nil, splitAbove > 0, buffer.count - open > splitAbove,
+            let split = entryBoundary(near: open + (buffer.count - open) / 2)
         else { return try parseObject(lazyValues: true) }
         var other = self
         other.stopAt = nil

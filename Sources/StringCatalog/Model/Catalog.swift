@@ -55,11 +55,13 @@ public struct Catalog: Sendable {
     /// Reads a merge base: empty or white-space-only bytes (git's base when both branches added
     /// the file) are an empty catalog, one with no entries and no top-level fields, so that both
     /// sides' `sourceLanguage` and `version` count as added.
-    public static func mergeBase(bytes: [UInt8], checkingShape: Bool = true) throws(JSONError) -> Catalog {
+    public static func mergeBase(
+        bytes: [UInt8], checkingShape: Bool = true, splitAbove: Int = JSONReader.defaultSplitSize
+    ) throws(JSONError) -> Catalog {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return Catalog(root: JSONObject([JSONMember(key: "strings", value: .object(JSONObject()))]))
         }
-        return try Catalog(bytes: bytes, checkingShape: checkingShape)
+        return try Catalog(bytes: bytes, checkingShape: checkingShape, splitAbove: splitAbove)
     }
 
     public var sourceLanguage: UTF8Bytes? { root["sourceLanguage"]?.stringValue }
