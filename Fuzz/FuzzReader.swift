@@ -6,6 +6,17 @@ import Foundation
 public func fuzzReader(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
     _ = try? JSONReader.parse(bytes)
+    // Reading on two threads (forced by a tiny split size) must agree with reading on one.
+    let single = Result { () throws(JSONError) in try Catalog(bytes: bytes, splitAbove: 0) }
+    let split = Result { () throws(JSONError) in try Catalog(bytes: bytes, splitAbove: 16) }
+    switch (single, split) {
+    case (.success(let a), .success(let b)):
+        if a.canonicalBytes() != b.canonicalBytes() { fatalError("split read differs") }
+    case (.failure(let a), .failure(let b)):
+        if a != b { fatalError("split read fails differently: \(a) vs \(b)") }
+    default:
+        fatalError("split read and single read disagree")
+    }
     guard let catalog = try? Catalog(bytes: bytes) else { return 0 }
     _ = CatalogValidator.validate(catalog)
     let output = catalog.canonicalBytes()
