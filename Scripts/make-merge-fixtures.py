@@ -138,6 +138,10 @@ case("empty-base", None,
      catalog({"Done": entry({"de": unit("Fertig")}), "Save": entry({"en": unit("Save")})}, version="1.1"),
      catalog({"Done": entry({"fr": unit("Terminé")}), "Open": entry({"en": unit("Open")})}, version="1.1"),
      "An empty base (the file added on both branches) is an empty catalog.")
+case("empty-base-versions", None,
+     catalog({"Open": entry({"en": unit("Open")})}, version="1.0"),
+     catalog({"Close": entry({"en": unit("Close")})}, version="1.1"),
+     "An empty base has no version: 1.0 added on one side and 1.1 on the other give 1.1 (R6), not the side that happens to match a made-up base.")
 nfc, nfd = "Caf\u00e9", "Cafe\u0301"
 TWINS = catalog({nfc: entry({"en": unit("Café (NFC)")}), nfd: entry({"en": unit("Café (NFD)")}),
                  "OK": entry({"de": unit("OK")}), "Ok": entry({"de": unit("Ok")}),
