@@ -38,22 +38,20 @@ public final class Config {
 
     /// A string value, or nil when unset.
     public func string(_ name: String) throws(GitError) -> String? {
-        var buffer = git_buf()
-        defer { git_buf_dispose(&buffer) }
-        do {
-            try check(git_config_get_string_buf(&buffer, handle, name))
-        } catch where error.isNotFound {
-            return nil
-        }
-        return String(cString: buffer.ptr)
+        try read { buffer in git_config_get_string_buf(buffer, handle, name) }
     }
 
     /// A path value with `~` expanded, or nil when unset.
     public func path(_ name: String) throws(GitError) -> String? {
+        try read { buffer in git_config_get_path(buffer, handle, name) }
+    }
+
+    /// Runs a libgit2 getter that fills a `git_buf`; nil when the entry is not set.
+    private func read(_ getter: (UnsafeMutablePointer<git_buf>) -> Int32) throws(GitError) -> String? {
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
         do {
-            try check(git_config_get_path(&buffer, handle, name))
+            try check(getter(&buffer))
         } catch where error.isNotFound {
             return nil
         }
