@@ -1,6 +1,9 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
+import Platform
 
 /// Finds the git directory the way git does for a command run inside a working tree, without
 /// starting libgit2: the merge driver only needs the folder for its report and for the state files
@@ -30,9 +33,7 @@ public enum GitDirectory {
     }
 
     static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        FilePaths.currentDirectory ?? "."
     }
 
     static func absolute(_ path: String) -> String {

@@ -1,7 +1,10 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
 import Foundation
+import Platform
 import StringCatalog
 
 /// `swift run -c release xcstrings-merge-bench [--quick] [--reps N]`: generates seeded catalogs,
@@ -15,24 +18,7 @@ struct Measurement {
 
 /// Runs a program to completion; wall time and the child's peak resident memory.
 func measure(_ arguments: [String], stdoutPath: String = "/dev/null") -> Measurement? {
-    var fileActions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&fileActions)
-    defer { posix_spawn_file_actions_destroy(&fileActions) }
-    posix_spawn_file_actions_addopen(&fileActions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
-    let cArguments = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in cArguments { free(pointer) } }
-    var pid: pid_t = 0
-    var start = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &start)
-    guard posix_spawnp(&pid, arguments[0], &fileActions, nil, cArguments, environ) == 0 else { return nil }
-    var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
-    var end = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &end)
-    let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-    return Measurement(seconds: seconds, peakBytes: usage.ru_maxrss * 1024)
+    ChildProcesses.measure(arguments, standardOutput: stdoutPath).map { Measurement(seconds: $0.seconds, peakBytes: $0.peakBytes) }
 }
 
 func median(_ runs: [Measurement]) -> Measurement {

@@ -1,6 +1,9 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
+import Platform
 import GitSupport
 import StringCatalog
 
@@ -17,6 +20,21 @@ enum DriverSetup {
             command += " --base-label %S --ours-label %X --theirs-label %Y"
         }
         return command
+    }
+
+    /// The path to register for `executable`: one that outlives upgrades. Homebrew runs a
+    /// formula's binary from `<prefix>/Cellar/<name>/<version>/bin/<tool>`, a folder the next
+    /// upgrade deletes, while `<prefix>/bin/<tool>` links to whichever version is current: when
+    /// that link leads to this same file, it is the path to keep.
+    static func stableBinaryPath(_ executable: String, resolve: (String) -> String? = FilePaths.resolved) -> String {
+        let parts = executable.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 6, let cellar = parts.lastIndex(of: "Cellar"), cellar == parts.count - 5,
+            parts[parts.count - 2] == "bin"
+        else { return executable }
+        let prefix = parts[..<cellar].joined(separator: "/")
+        let link = (prefix.isEmpty ? "" : prefix) + "/bin/" + parts[parts.count - 1]
+        guard let target = resolve(link), target == resolve(executable) else { return executable }
+        return link
     }
 
     static func shellQuoted(_ text: String) -> String {
@@ -39,7 +57,7 @@ enum DriverSetup {
             if useGlobal {
                 let config = try Config.userDefault()
                 let attributes = try config.path("core.attributesFile") ?? defaultGlobalAttributesFile()
-                guard let file = Config.globalFilePath ?? Environment.value("HOME").map({ $0 + "/.gitconfig" }) else {
+                guard let file = Config.globalFilePath ?? ProcessEnvironment.value("HOME").map({ $0 + "/.gitconfig" }) else {
                     throw UsageError(message: "cannot find the global git config file (is HOME set?)", command: command)
                 }
                 return Target(config: try config.level(.global), configFile: file, attributesFile: attributes, scope: "global")
@@ -58,8 +76,8 @@ enum DriverSetup {
     }
 
     static func defaultGlobalAttributesFile() -> String {
-        if let xdg = Environment.value("XDG_CONFIG_HOME"), !xdg.isEmpty { return xdg + "/git/attributes" }
-        return (Environment.value("HOME") ?? "") + "/.config/git/attributes"
+        if let xdg = ProcessEnvironment.value("XDG_CONFIG_HOME"), !xdg.isEmpty { return xdg + "/git/attributes" }
+        return (ProcessEnvironment.value("HOME") ?? "") + "/.config/git/attributes"
     }
 
     /// Lines of an attributes file, without their line ends.
@@ -128,7 +146,7 @@ enum InstallCommand {
             throw UsageError(message: "unexpected argument '\(extra)'", command: "install")
         }
         let target = try DriverSetup.target(global: try scope(parsed, command: "install"), command: "install")
-        let binary = parsed.value("--binary") ?? Subprocess.executablePath
+        let binary = parsed.value("--binary") ?? DriverSetup.stableBinaryPath(Subprocess.executablePath)
         let driver = DriverSetup.driverCommand(binary: binary, gitVersion: Subprocess.gitVersion)
         do {
             var changed = false

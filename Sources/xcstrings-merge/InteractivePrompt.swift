@@ -1,6 +1,9 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
+import Platform
 import CatalogMerge
 import StringCatalog
 
@@ -81,8 +84,8 @@ struct InteractivePrompt {
 
     /// Opens `$VISUAL`/`$EDITOR` on ours' value (as JSON); an empty file removes the member.
     func edit(_ conflict: MergeConflict) -> JSONValue?? {
-        let editor = Environment.value("VISUAL") ?? Environment.value("EDITOR") ?? "vi"
-        var template = Array("/tmp/xcstrings-merge-edit-XXXXXX.json".utf8CString)
+        let editor = ProcessEnvironment.value("VISUAL") ?? ProcessEnvironment.value("EDITOR") ?? "vi"
+        var template = Array("\(ProcessEnvironment.temporaryDirectory)/xcstrings-merge-edit-XXXXXX.json".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }
         guard fd >= 0 else {
             Output.out("cannot create a temporary file\n")

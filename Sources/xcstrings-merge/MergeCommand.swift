@@ -1,6 +1,9 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
+import Platform
 import CatalogMerge
 import Dispatch
 import Foundation
@@ -89,11 +92,18 @@ enum MergeCommand {
             outputPath: parsed.value("--output") ?? parsed.positionals[1],
             reportPath: parsed.value("--report"), displayPath: parsed.value("--path"),
             labels: MergeLabels(
-                base: parsed.value("--base-label"), ours: parsed.value("--ours-label"),
-                theirs: parsed.value("--theirs-label")),
+                base: label(parsed.value("--base-label")), ours: label(parsed.value("--ours-label")),
+                theirs: label(parsed.value("--theirs-label"))),
             markerSize: markerSize, options: MergeOptions(prefer: prefer))
         return request.run()
     }
+}
+
+/// A side label as git passed it, or nil. A git older than 2.44 (Xcode's bundled git, for
+/// one) does not expand `%S`, `%X` and `%Y` and passes them literally; those say nothing.
+func label(_ value: String?) -> String? {
+    guard let value, !value.isEmpty, value != "%S", value != "%X", value != "%Y" else { return nil }
+    return value
 }
 
 /// One run of the merge command.
@@ -112,7 +122,7 @@ struct MergeRequest {
 
     func run() -> ExitStatus {
         var request = self
-        let environment = Environment.variables
+        let environment = ProcessEnvironment.variables
         let gitDirectory = GitDirectory.discover(environment: environment)
         if let gitDirectory, labels.ours == nil, labels.theirs == nil {
             let state = MergeState.read(gitDirectory: gitDirectory, environment: environment)

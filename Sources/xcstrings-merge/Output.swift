@@ -1,6 +1,9 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
+import Platform
 
 /// Writes to standard output and standard error without buffering surprises.
 enum Output {
@@ -9,17 +12,7 @@ enum Output {
 
     static func write(_ fd: Int32, _ text: String) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += n
-            }
-        }
+        text.withUTF8 { _ = FileDescriptors.writeAll(fd, UnsafeRawBufferPointer($0)) }
     }
 
     static var standardErrorIsTerminal: Bool { isatty(2) == 1 }

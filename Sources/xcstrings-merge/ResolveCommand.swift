@@ -1,6 +1,9 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
+import Platform
 import CatalogMerge
 import GitSupport
 import StringCatalog
@@ -201,7 +204,7 @@ struct ResolveSession {
         self.workingDirectory = workingDirectory
         index = try repository.index()
         try index.reload()
-        let state = MergeState.read(gitDirectory: repository.gitDirectory, environment: Environment.variables)
+        let state = MergeState.read(gitDirectory: repository.gitDirectory, environment: ProcessEnvironment.variables)
         labels = MergeLabels(base: nil, ours: state.oursLabel, theirs: state.theirsLabel)
         let conflicts = try index.conflicts()
         var selected: [IndexConflict] = []
@@ -248,24 +251,29 @@ struct ResolveSession {
 
     /// The current directory relative to the working tree ("" at the top, else "sub/dir/").
     static func currentPrefix(workingDirectory: String) -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return "" }
-        let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/"
+        guard let cwd = FilePaths.currentDirectory else { return "" }
         let top = realPath(workingDirectory)
-        let here = realPath(cwd)
+        let here = realPath(cwd + "/")
         guard here.hasPrefix(top) else { return "" }
         return String(here.dropFirst(top.count))
     }
 
+    /// `path` with links resolved and a final slash.
     static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        let text = String(cString: resolved)
+        let text = FilePaths.resolved(path) ?? path
         return text.hasSuffix("/") ? text : text + "/"
     }
 
+    /// An absolute `path` with its folder's links resolved (on macOS `/tmp/x` is
+    /// `/private/tmp/x`), so that it can be compared with the resolved working tree.
+    static func resolvedFile(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return path }
+        let folder = realPath(String(path[..<slash]))
+        return folder + path[path.index(after: slash)...]
+    }
+
     static func repositoryPath(_ path: String, prefix: String, workingDirectory: String) -> String {
-        var joined = path.hasPrefix("/") ? path : prefix + path
+        var joined = path.hasPrefix("/") ? resolvedFile(path) : prefix + path
         let top = realPath(workingDirectory)
         if joined.hasPrefix(top) { joined = String(joined.dropFirst(top.count)) }
         if joined.hasPrefix(workingDirectory) { joined = String(joined.dropFirst(workingDirectory.count)) }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Runs another program (git, an editor) and collects what it printed.
 enum Subprocess {
@@ -58,14 +59,9 @@ enum Subprocess {
         return process.terminationStatus
     }
 
-    /// The absolute path of this executable.
+    /// The absolute path of this executable (as started; see `ProcessEnvironment`).
     static var executablePath: String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if count > 0 {
-            return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        return CommandLine.arguments[0]
+        ProcessEnvironment.executablePath ?? CommandLine.arguments[0]
     }
 
     /// `git --version`'s numbers, e.g. [2, 39, 5]; empty when git is missing.

@@ -21,7 +21,7 @@ let validCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"
         .init(name: "invalid UTF-8", contents: bytes(validCatalog).map { $0 == UInt8(ascii: "H") ? 0xC3 : $0 }, message: "invalid UTF-8"),
         .init(name: "lone surrogate", contents: bytes(validCatalog.replacingOccurrences(of: "Hallo", with: "\\ud800")), message: "lone surrogate"),
         .init(name: "duplicate keys", contents: bytes(validCatalog.replacingOccurrences(of: "\"state\" : \"translated\",", with: "\"state\" : \"translated\",\n\"state\" : \"new\",")), message: "duplicate key \"state\" (first at line 8)"),
-        .init(name: "deep nesting", contents: [UInt8](repeating: UInt8(ascii: "["), count: 600), message: "nesting deeper than 512 levels"),
+        .init(name: "deep nesting", contents: [UInt8](repeating: UInt8(ascii: "["), count: 600), message: "nesting deeper than 64 levels"),
         .init(name: "empty file", contents: [], message: "the file is empty"),
         .init(name: "top level not an object", contents: bytes("[1, 2]"), message: "the top level is an array; a string catalog is a JSON object"),
         .init(name: "strings not an object", contents: bytes("{\"sourceLanguage\" : \"en\", \"strings\" : [], \"version\" : \"1.0\"}"), message: "\"strings\" is an array; expected an object"),

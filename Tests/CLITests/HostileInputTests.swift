@@ -26,7 +26,7 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
             .init(name: "0 bytes", contents: [], message: "the file is empty"),
             .init(name: "1 byte", contents: Array("{".utf8), message: "unexpected end of file"),
             .init(name: "only white space", contents: Array(" \n\t \r\n".utf8), message: "the file holds only white space"),
-            .init(name: "nesting 10,000 deep", contents: Array(("{\"a\" : " + String(repeating: "[", count: 10_000)).utf8), message: "nesting deeper than 512 levels"),
+            .init(name: "nesting 10,000 deep", contents: Array(("{\"a\" : " + String(repeating: "[", count: 10_000)).utf8), message: "nesting deeper than 64 levels"),
             .init(name: "1e999 and -0", contents: Array(catalogText(unitEntry, extra: ",\n  \"x\" : 1e999,\n  \"y\" : -0").utf8), message: nil),
             .init(name: "NUL byte outside strings", contents: valid + [0], message: "unexpected byte 0x00 after the end of the top-level value"),
             .init(name: "NUL byte in a string", contents: Array(catalogText(unitEntry).replacingOccurrences(of: "\"V\"", with: "\"V\u{0}\"").utf8), message: "raw control character U+0000 in a string; write it as \\u0000"),
@@ -113,12 +113,12 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
         #expect(leftovers.isEmpty)
     }
 
-    /// The deepest nesting allowed (512) parsed on worker threads, whose stacks are small.
+    /// The deepest nesting allowed (64) parsed on worker threads, whose stacks are small.
     @Test func deepestAllowedNestingOnWorkerThreads() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let inner = String(repeating: "[", count: 509) + String(repeating: "]", count: 509)
-        let top = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+        let inner = String(repeating: "[", count: 61) + String(repeating: "]", count: 61)
+        let top = String(repeating: "[", count: 63) + String(repeating: "]", count: 63)
         let text = "{\"sourceLanguage\" : \"en\", \"strings\" : {\"K\" : {\"x\" : \(inner)}}, \"version\" : \"1.0\", \"y\" : \(top)}"
         let base = try directory.write("base.xcstrings", text)
         let ours = try directory.write("ours.xcstrings", text.replacingOccurrences(of: "\"1.0\"", with: "\"1.1\""))

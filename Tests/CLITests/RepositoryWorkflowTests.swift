@@ -292,7 +292,7 @@ import TestSupport
         try Data(contentsOf: Paths.packageRoot.appendingPathComponent(".pre-commit-hooks.yaml"))
             .write(to: hooksRepo.appendingPathComponent(".pre-commit-hooks.yaml"))
         for arguments in [["init", "-q", "-b", "main"], ["add", "-A"], ["-c", "user.name=T", "-c", "user.email=t@t", "commit", "-q", "-m", "hooks"]] {
-            try run(URL(fileURLWithPath: "/usr/bin/git"), arguments, in: hooksRepo, environment: repo.environment)
+            try run(Paths.git, arguments, in: hooksRepo, environment: repo.environment)
         }
         let failing = try run(URL(fileURLWithPath: preCommit), ["try-repo", hooksRepo.path, "xcstrings-check", "--all-files"], in: repo.root, environment: environment)
         #expect(failing.status == 1, "\(failing.stdout) \(failing.stderr)")

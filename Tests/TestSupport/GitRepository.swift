@@ -34,7 +34,7 @@ public struct GitSandbox {
 
     @discardableResult
     public func gitArguments(_ arguments: [String]) throws -> ProcessResult {
-        try run(URL(fileURLWithPath: "/usr/bin/git"), arguments, in: root, environment: environment)
+        try run(Paths.git, arguments, in: root, environment: environment)
     }
 
     @discardableResult

@@ -28,16 +28,35 @@ public enum Paths {
         return names.filter { $0.hasSuffix("." + ext) }.sorted().map { directory.appendingPathComponent($0) }
     }
 
-    /// The built `xcstrings-merge` next to the test bundle.
+    /// The built `xcstrings-merge`: `$XCSTRINGS_MERGE_TOOL` if set, else beside the tests. On
+    /// Linux the test runner is itself in the products folder (`Bundle.main`); on macOS the
+    /// runner is Xcode's and the tests are a bundle in the products folder.
     public static var tool: URL {
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("xcstrings-merge")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
+        if let override = ProcessInfo.processInfo.environment["XCSTRINGS_MERGE_TOOL"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
+        var folders = [Bundle.main.bundleURL]
+        folders += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+        for folder in folders {
+            var directory = folder
+            for _ in 0..<3 {
+                let candidate = directory.appendingPathComponent("xcstrings-merge")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                directory = directory.deletingLastPathComponent()
+            }
         }
         return packageRoot.appendingPathComponent(".build/debug/xcstrings-merge")
     }
+
+    /// The `git` found on PATH (on a Mac, Homebrew's or Xcode's), else `/usr/bin/git`.
+    public static let git: URL = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("git")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return URL(fileURLWithPath: "/usr/bin/git")
+    }()
 }
 
 public func bytes(_ url: URL) throws -> [UInt8] {

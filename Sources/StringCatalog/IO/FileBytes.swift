@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
+import Platform
 
 /// A file-system failure, with the path and the system's reason.
 public struct FileError: Error, Sendable, CustomStringConvertible {
@@ -15,7 +16,7 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(reason)" }
 
     static func errno(_ path: String, _ action: String) -> FileError {
-        FileError(path: path, reason: "\(action): \(String(cString: strerror(Glibc.errno)))")
+        FileError(path: path, reason: "\(action): \(FileDescriptors.lastErrorDescription)")
     }
 }
 
@@ -48,10 +49,10 @@ public enum FileBytes {
                 }
             }
             let n = bytes.withUnsafeMutableBufferPointer { buffer in
-                Glibc.read(fd, buffer.baseAddress! + count, capacity - count)
+                FileDescriptors.read(fd, into: buffer.baseAddress! + count, count: capacity - count)
             }
             if n < 0 {
-                if Glibc.errno == EINTR { continue }
+                if FileDescriptors.lastError == EINTR { continue }
                 throw .errno(path, "cannot read")
             }
             if n == 0 { break }
@@ -118,16 +119,9 @@ public final class AtomicFile {
     }
 
     public func write(_ bytes: [UInt8]) throws(FileError) {
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBufferPointer { buffer in
-                Glibc.write(fd, buffer.baseAddress! + written, bytes.count - written)
-            }
-            if n < 0 {
-                if Glibc.errno == EINTR { continue }
-                throw .errno(path, "cannot write")
-            }
-            written += n
+        let fd = self.fd
+        guard bytes.withUnsafeBytes({ FileDescriptors.writeAll(fd, $0) }) else {
+            throw .errno(path, "cannot write")
         }
     }
 
@@ -137,7 +131,7 @@ public final class AtomicFile {
         var info = stat()
         let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : FileBytes.defaultMode()
         fchmod(fd, mode)
-        guard fsync(fd) == 0 else { throw .errno(path, "cannot flush to disk") }
+        guard FileDescriptors.syncToDisk(fd) else { throw .errno(path, "cannot flush to disk") }
         close(fd)
         fd = -1
         guard rename(temporary, path) == 0 else { throw .errno(path, "cannot replace") }

@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
 import Dispatch
@@ -10,7 +12,7 @@ import Dispatch
 /// are an error (line merges produce them; Xcode never does). Nesting is capped so hostile input
 /// cannot exhaust the stack.
 public enum JSONReader {
-    public static let defaultMaximumDepth = 512
+    public static let defaultMaximumDepth = 64
     /// Catalogs whose entries span more bytes than this are read by two threads, a half each.
     public static let defaultSplitSize = 2 << 20
 
@@ -211,7 +213,7 @@ struct Parser {
 
     mutating func parseValue() throws(JSONError) -> JSONValue {
         guard position < buffer.count else {
-            throw error("unexpected end of file; expected a value (is the file truncated?)", at: position)
+            throw error(.endOfFileBeforeValue)
         }
         switch buffer[position] {
         case UInt8(ascii: "{"): return .object(try parseObject())
@@ -222,7 +224,7 @@ struct Parser {
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default:
-            throw error("expected a value, found \(describeByte(at: position))", at: position)
+            throw error(.expectedValue)
         }
     }
 
@@ -261,41 +263,13 @@ struct Parser {
                 return JSONObject(members)
             }
         }
+        // The key, a lazily read value and what follows the value are read by helpers, so that
+        // the frame that recurses into the value stays small (see `SyntaxProblem`).
         while true {
-            guard position < buffer.count else {
-                throw error("unexpected end of file inside the object that starts at \(lineText(open)) (is the file truncated?)", at: position)
-            }
-            guard buffer[position] == UInt8(ascii: "\"") else {
-                if buffer[position] == UInt8(ascii: "}") && !members.isEmpty {
-                    throw error("trailing comma before '}'", at: position)
-                }
-                throw error("expected '\"' to start a key, found \(describeByte(at: position))", at: position)
-            }
-            let keyOffset = position
-            let key = try parseString()
-            skipWhitespace()
-            guard position < buffer.count else {
-                throw error("unexpected end of file after key \"\(key)\"; expected ':' (is the file truncated?)", at: position)
-            }
-            guard buffer[position] == UInt8(ascii: ":") else {
-                throw error("expected ':' after key \"\(key)\", found \(describeByte(at: position))", at: position)
-            }
-            position += 1
-            skipWhitespace()
+            let (key, keyOffset) = try parseMemberKey(open: open, isFirst: members.isEmpty)
             let value: JSONValue
             if lazyValues {
-                let start = position
-                if let known = reference?.rawValue(for: key), matches(known) {
-                    // The same bytes: share the reference's value, so that comparing the two
-                    // later is an identity check.
-                    position += known.range.count
-                    value = .raw(known)
-                } else {
-                    shapeClean = checkingEntryShape
-                    let canonical = try skimValue(indent: 2, shape: checkingEntryShape ? .entry : nil)
-                    value = .raw(RawJSON(
-                        source: source, range: start..<position, canonicalIndent: canonical ? 2 : nil, shapeClean: shapeClean))
-                }
+                value = try rawMemberValue(for: key)
             } else if lazyCatalogEntries && depth == 1 && key.equals("strings")
                 && position < buffer.count && buffer[position] == UInt8(ascii: "{")
             {
@@ -304,33 +278,9 @@ struct Parser {
                 value = try parseValue()
             }
             members.append(JSONMember(key: key, value: value, offset: keyOffset))
-            let afterValue = position
-            skipWhitespace()
-            guard position < buffer.count else {
-                throw error("unexpected end of file; expected ',' or '}' (is the file truncated?)", at: position)
-            }
-            let byte = buffer[position]
-            if byte == UInt8(ascii: ",") {
-                position += 1
-                skipWhitespace()
-                if let stop = stopAt, position >= stop {
-                    if position == stop {
-                        // The other half starts here: hand back the first half.
-                        stoppedAtSplit = true
-                        return JSONObject(members)
-                    }
-                    stopAt = nil
-                }
-                continue
-            }
-            if byte == UInt8(ascii: "}") {
-                position += 1
-                break
-            }
-            if case .string = value {
-                throw unexpectedAfterValue(of: key.string, valueWasString: true, afterValue: afterValue)
-            }
-            throw unexpectedAfterValue(of: key.string, valueWasString: false, afterValue: afterValue)
+            let end = try parseMemberEnd(key: key, valueIsString: value.isStringLiteral)
+            if end == .stoppedAtSplit { return JSONObject(members) }
+            if end == .closed { break }
         }
         // Keys that are the reference's keys, in its order, are unique as the reference's are.
         // The halves of a split object are checked together by `parseEntries`.
@@ -338,6 +288,77 @@ struct Parser {
             try checkDuplicates(members)
         }
         return JSONObject(members)
+    }
+
+    /// Reads a member's key and its colon, leaving `position` at the value.
+    mutating func parseMemberKey(open: Int, isFirst: Bool) throws(JSONError) -> (UTF8Bytes, Int) {
+        guard position < buffer.count else {
+            throw error(.endOfFileInContainer(open: open, isArray: false))
+        }
+        guard buffer[position] == UInt8(ascii: "\"") else {
+            if buffer[position] == UInt8(ascii: "}") && !isFirst {
+                throw error(.trailingComma(isArray: false))
+            }
+            throw error(.expectedKey)
+        }
+        let keyOffset = position
+        let key = try parseString()
+        skipWhitespace()
+        guard position < buffer.count else {
+            throw error(.endOfFileAfterKey(keyStart: keyOffset))
+        }
+        guard buffer[position] == UInt8(ascii: ":") else {
+            throw error(.expectedColon(keyStart: keyOffset))
+        }
+        position += 1
+        skipWhitespace()
+        return (key, keyOffset)
+    }
+
+    /// A catalog entry kept as its bytes: the reference's when they are the same, else skimmed.
+    mutating func rawMemberValue(for key: UTF8Bytes) throws(JSONError) -> JSONValue {
+        let start = position
+        if let known = reference?.rawValue(for: key), matches(known) {
+            // The same bytes: share the reference's value, so that comparing the two later is
+            // an identity check.
+            position += known.range.count
+            return .raw(known)
+        }
+        shapeClean = checkingEntryShape
+        let canonical = try skimValue(indent: 2, shape: checkingEntryShape ? .entry : nil)
+        return .raw(RawJSON(
+            source: source, range: start..<position, canonicalIndent: canonical ? 2 : nil, shapeClean: shapeClean))
+    }
+
+    enum MemberEnd { case nextMember, closed, stoppedAtSplit }
+
+    /// Reads what follows a member's value: a comma (or the split point of a two-thread read)
+    /// or the closing brace.
+    mutating func parseMemberEnd(key: UTF8Bytes, valueIsString: Bool) throws(JSONError) -> MemberEnd {
+        let afterValue = position
+        skipWhitespace()
+        guard position < buffer.count else {
+            throw error(.endOfFileAfterValue(isArray: false))
+        }
+        let byte = buffer[position]
+        if byte == UInt8(ascii: ",") {
+            position += 1
+            skipWhitespace()
+            if let stop = stopAt, position >= stop {
+                if position == stop {
+                    // The other half starts here: hand back the first half.
+                    stoppedAtSplit = true
+                    return .stoppedAtSplit
+                }
+                stopAt = nil
+            }
+            return .nextMember
+        }
+        if byte == UInt8(ascii: "}") {
+            position += 1
+            return .closed
+        }
+        throw unexpectedAfterValue(of: key.string, valueWasString: valueIsString, afterValue: afterValue)
     }
 
     /// Parses the `strings` object (at its `{`) with its entries kept raw. A big one is read by
@@ -455,15 +476,15 @@ struct Parser {
         }
         while true {
             guard position < buffer.count else {
-                throw error("unexpected end of file inside the array that starts at \(lineText(open)) (is the file truncated?)", at: position)
+                throw error(.endOfFileInContainer(open: open, isArray: true))
             }
             if buffer[position] == UInt8(ascii: "]") && !elements.isEmpty {
-                throw error("trailing comma before ']'", at: position)
+                throw error(.trailingComma(isArray: true))
             }
             elements.append(try parseValue())
             skipWhitespace()
             guard position < buffer.count else {
-                throw error("unexpected end of file; expected ',' or ']' (is the file truncated?)", at: position)
+                throw error(.endOfFileAfterValue(isArray: true))
             }
             if buffer[position] == UInt8(ascii: ",") {
                 position += 1
@@ -474,7 +495,7 @@ struct Parser {
                 position += 1
                 return .array(elements)
             }
-            throw error("expected ',' or ']' in array, found \(describeByte(at: position))", at: position)
+            throw error(.expectedCommaInArray)
         }
     }
 
@@ -535,7 +556,7 @@ struct Parser {
                 try validateUTF8Sequence()
             }
         }
-        throw error("unexpected end of file inside the string that starts at \(lineText(open)) (missing closing '\"'?)", at: position)
+        throw error(.unterminatedString(open: open))
     }
 
     func controlCharacterError(_ byte: UInt8, open: Int) -> JSONError {
@@ -563,26 +584,26 @@ struct Parser {
         case 0xE0...0xEF: length = 3; scalar = UInt32(first & 0x0F)
         case 0xF0...0xF4: length = 4; scalar = UInt32(first & 0x07)
         default:
-            throw error("invalid UTF-8: byte 0x\(hex(first).uppercased()) cannot start a character", at: position)
+            throw error(.invalidUTF8Start)
         }
         guard position + length <= buffer.count else {
-            throw error("invalid UTF-8: character cut short by the end of the file", at: position)
+            throw error(.utf8CutShort)
         }
         for i in 1..<length {
             let next = buffer[position + i]
             guard next & 0xC0 == 0x80 else {
-                throw error("invalid UTF-8: byte 0x\(hex(first).uppercased()) is not followed by a continuation byte", at: position)
+                throw error(.utf8MissingContinuation)
             }
             scalar = scalar << 6 | UInt32(next & 0x3F)
         }
         if (length == 3 && scalar < 0x800) || (length == 4 && scalar < 0x10000) {
-            throw error("invalid UTF-8: overlong encoding", at: position)
+            throw error(.utf8Overlong)
         }
         if length == 3 && scalar >= 0xD800 && scalar <= 0xDFFF {
-            throw error("invalid UTF-8: encoded surrogate U+\(hex(scalar))", at: position)
+            throw error(.utf8Surrogate(scalar))
         }
         if scalar > 0x10FFFF {
-            throw error("invalid UTF-8: code point above U+10FFFF", at: position)
+            throw error(.utf8AboveMaximum)
         }
         position += length
     }
@@ -614,7 +635,7 @@ struct Parser {
                 decoded.append(contentsOf: buffer[from..<position])
             }
         }
-        throw error("unexpected end of file inside the string that starts at \(lineText(open)) (missing closing '\"'?)", at: position)
+        throw error(.unterminatedString(open: open))
     }
 
     mutating func decodeEscape(into decoded: inout [UInt8]) throws(JSONError) {
@@ -703,4 +724,12 @@ func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
 func hex<T: BinaryInteger>(_ value: T) -> String {
     let text = String(value, radix: 16)
     return text.count < 2 ? "0" + text : text
+}
+
+extension JSONValue {
+    /// True for a parsed string (not one inside raw bytes).
+    var isStringLiteral: Bool {
+        if case .string = self { return true }
+        return false
+    }
 }

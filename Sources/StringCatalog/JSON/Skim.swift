@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
 
@@ -7,6 +9,33 @@ struct SkimmedKey {
     var start: Int
     var end: Int
     var escaped: Bool
+}
+
+/// The state of an object being skimmed, shared by `skimObject` and its member helpers.
+struct ObjectSkim {
+    let open: Int
+    let keysBase: Int
+    var canonical = true
+    /// Where the white space before the next key starts.
+    var gap: Int
+    /// Set when skipLayout stepped over exactly the canonical gap before the next key.
+    var gapIsCanonical: Bool
+    var sorted = true
+
+    init(open: Int, keysBase: Int, gap: Int, gapIsCanonical: Bool) {
+        self.open = open
+        self.keysBase = keysBase
+        self.gap = gap
+        self.gapIsCanonical = gapIsCanonical
+    }
+}
+
+/// A member whose key has been skimmed, its value not yet.
+struct SkimmedMember {
+    var key: SkimmedKey
+    var shape: (shape: EntryShape?, expected: UInt8)?
+    var valueStart: Int
+    var valueIsString: Bool
 }
 
 /// Validation without building: the same checks as parsing (syntax, UTF-8, escapes, duplicate
@@ -20,7 +49,7 @@ extension Parser {
     /// when `CatalogValidator` might have something to say about it (see `EntryShape`).
     mutating func skimValue(indent: Int, shape: EntryShape? = nil) throws(JSONError) -> Bool {
         guard position < buffer.count else {
-            throw error("unexpected end of file; expected a value (is the file truncated?)", at: position)
+            throw error(.endOfFileBeforeValue)
         }
         if shape != nil && buffer[position] != UInt8(ascii: "{") { shapeClean = false }
         switch buffer[position] {
@@ -36,7 +65,7 @@ extension Parser {
             _ = try parseNumber()
             return true
         default:
-            throw error("expected a value, found \(describeByte(at: position))", at: position)
+            throw error(.expectedValue)
         }
     }
 
@@ -83,100 +112,114 @@ extension Parser {
         try enter(at: open)
         defer { depth -= 1 }
         position += 1
-        var canonical = true
-        var gap = position
-        // Set when skipLayout stepped over exactly the canonical gap before the next key.
-        var gapIsCanonical = skipLayout(indent: indent + 1) && buffer[position] == UInt8(ascii: "\"")
+        let gap = position
+        let gapIsCanonical = skipLayout(indent: indent + 1) && buffer[position] == UInt8(ascii: "\"")
         if !gapIsCanonical {
             position = gap
             skipWhitespace()
         }
         if position < buffer.count && buffer[position] == UInt8(ascii: "}") {
-            canonical = isLayout(gap, position, newlines: 2, indent: indent)
             position += 1
             if shape == .unit { shapeClean = false }
-            return canonical
+            return isLayout(gap, position - 1, newlines: 2, indent: indent)
         }
-        let keysBase = keyStack.count
+        var object = ObjectSkim(open: open, keysBase: keyStack.count, gap: gap, gapIsCanonical: gapIsCanonical)
         if shape == .unit { sawUnitValue = false }
-        defer { keyStack.removeLast(keyStack.count - keysBase) }
-        var sorted = true
+        defer { keyStack.removeLast(keyStack.count - object.keysBase) }
+        // The member's key and its end are read by helpers, so that the frame that recurses into
+        // the value stays small (see `SyntaxProblem`).
         while true {
-            guard position < buffer.count else {
-                throw error("unexpected end of file inside the object that starts at \(lineText(open)) (is the file truncated?)", at: position)
-            }
-            guard buffer[position] == UInt8(ascii: "\"") else {
-                if buffer[position] == UInt8(ascii: "}") && keyStack.count > keysBase {
-                    throw error("trailing comma before '}'", at: position)
-                }
-                throw error("expected '\"' to start a key, found \(describeByte(at: position))", at: position)
-            }
-            if canonical && !gapIsCanonical && !isLayout(gap, position, newlines: 1, indent: indent + 1) { canonical = false }
-            let keyOffset = position
-            let key = try skimString(open: keyOffset)
-            if !key.canonical { canonical = false }
-            let current = SkimmedKey(start: keyOffset + 1, end: position - 1, escaped: key.escaped)
-            if sorted, keyStack.count > keysBase, compareKeys(keyStack[keyStack.count - 1], current) >= 0 {
-                sorted = false
-                canonical = false
-            }
-            keyStack.append(current)
-            var member: (shape: EntryShape?, expected: UInt8)?
-            if let shape, shapeClean {
-                member = memberShape(of: current, in: shape)
-                if member == nil { shapeClean = false }
-                if shape == .unit && isKey(current, "value") { sawUnitValue = true }
-            }
-            let afterKey = position
-            skipWhitespace()
-            guard position < buffer.count, buffer[position] == UInt8(ascii: ":") else {
-                if position >= buffer.count {
-                    throw error("unexpected end of file after a key; expected ':' (is the file truncated?)", at: position)
-                }
-                throw error("expected ':' after key \"\(keyText(current))\", found \(describeByte(at: position))", at: position)
-            }
-            if canonical && !(position == afterKey + 1 && buffer[afterKey] == 0x20) { canonical = false }
-            position += 1
-            let beforeValue = position
-            skipWhitespace()
-            if canonical && !(position == beforeValue + 1 && buffer[beforeValue] == 0x20) { canonical = false }
-            let valueIsString = position < buffer.count && buffer[position] == UInt8(ascii: "\"")
-            let valueStart = position
+            let member = try skimMemberKey(&object, indent: indent, shape: shape)
             var unitValueBefore = false
             if shape == .unit { unitValueBefore = sawUnitValue }
-            if !(try skimValue(indent: indent + 1, shape: member?.shape)) { canonical = false }
+            if !(try skimValue(indent: indent + 1, shape: member.shape?.shape)) { object.canonical = false }
             if shape == .unit { sawUnitValue = unitValueBefore }
-            if let member, shapeClean {
-                checkKind(of: valueStart, expected: member.expected, key: current, parentShape: shape!)
+            if let expected = member.shape?.expected, shapeClean {
+                checkKind(of: member.valueStart, expected: expected, key: member.key, parentShape: shape!)
             }
-            let afterValue = position
-            var closingIsCanonical = false
-            if position < buffer.count && buffer[position] != UInt8(ascii: ",") {
-                closingIsCanonical = skipLayout(indent: indent)
-                if !closingIsCanonical { skipWhitespace() }
-            }
-            guard position < buffer.count else {
-                throw error("unexpected end of file; expected ',' or '}' (is the file truncated?)", at: position)
-            }
-            let byte = buffer[position]
-            if byte == UInt8(ascii: ",") {
-                if canonical && position != afterValue { canonical = false }
-                position += 1
-                gap = position
-                gapIsCanonical = skipLayout(indent: indent + 1)
-                if !gapIsCanonical { skipWhitespace() }
-                continue
-            }
-            if byte == UInt8(ascii: "}") {
-                if canonical && !closingIsCanonical && !isLayout(afterValue, position, newlines: 1, indent: indent) { canonical = false }
-                position += 1
-                break
-            }
-            throw unexpectedAfterValue(of: keyText(current), valueWasString: valueIsString, afterValue: afterValue)
+            if !(try skimMemberEnd(&object, indent: indent, member: member)) { break }
         }
-        if !sorted { try checkSkimmedDuplicates(from: keysBase) }
+        if !object.sorted { try checkSkimmedDuplicates(from: object.keysBase) }
         if shape == .unit && !sawUnitValue { shapeClean = false }
-        return canonical
+        return object.canonical
+    }
+
+    /// Reads a member's key, the colon and the space before its value, leaving `position` at the
+    /// value.
+    mutating func skimMemberKey(_ object: inout ObjectSkim, indent: Int, shape: EntryShape?) throws(JSONError) -> SkimmedMember {
+        guard position < buffer.count else {
+            throw error(.endOfFileInContainer(open: object.open, isArray: false))
+        }
+        guard buffer[position] == UInt8(ascii: "\"") else {
+            if buffer[position] == UInt8(ascii: "}") && keyStack.count > object.keysBase {
+                throw error(.trailingComma(isArray: false))
+            }
+            throw error(.expectedKey)
+        }
+        if object.canonical && !object.gapIsCanonical && !isLayout(object.gap, position, newlines: 1, indent: indent + 1) {
+            object.canonical = false
+        }
+        let keyOffset = position
+        let key = try skimString(open: keyOffset)
+        if !key.canonical { object.canonical = false }
+        let current = SkimmedKey(start: keyOffset + 1, end: position - 1, escaped: key.escaped)
+        if object.sorted, keyStack.count > object.keysBase, compareKeys(keyStack[keyStack.count - 1], current) >= 0 {
+            object.sorted = false
+            object.canonical = false
+        }
+        keyStack.append(current)
+        var member: (shape: EntryShape?, expected: UInt8)?
+        if let shape, shapeClean {
+            member = memberShape(of: current, in: shape)
+            if member == nil { shapeClean = false }
+            if shape == .unit && isKey(current, "value") { sawUnitValue = true }
+        }
+        let afterKey = position
+        skipWhitespace()
+        guard position < buffer.count, buffer[position] == UInt8(ascii: ":") else {
+            if position >= buffer.count {
+                throw error(.endOfFileAfterKey(keyStart: keyOffset))
+            }
+            throw error(.expectedColon(keyStart: keyOffset))
+        }
+        if object.canonical && !(position == afterKey + 1 && buffer[afterKey] == 0x20) { object.canonical = false }
+        position += 1
+        let beforeValue = position
+        skipWhitespace()
+        if object.canonical && !(position == beforeValue + 1 && buffer[beforeValue] == 0x20) { object.canonical = false }
+        let valueIsString = position < buffer.count && buffer[position] == UInt8(ascii: "\"")
+        return SkimmedMember(key: current, shape: member, valueStart: position, valueIsString: valueIsString)
+    }
+
+    /// Reads what follows a member's value: a comma and the gap before the next key (returns
+    /// true), or the closing brace (returns false).
+    mutating func skimMemberEnd(_ object: inout ObjectSkim, indent: Int, member: SkimmedMember) throws(JSONError) -> Bool {
+        let afterValue = position
+        var closingIsCanonical = false
+        if position < buffer.count && buffer[position] != UInt8(ascii: ",") {
+            closingIsCanonical = skipLayout(indent: indent)
+            if !closingIsCanonical { skipWhitespace() }
+        }
+        guard position < buffer.count else {
+            throw error(.endOfFileAfterValue(isArray: false))
+        }
+        let byte = buffer[position]
+        if byte == UInt8(ascii: ",") {
+            if object.canonical && position != afterValue { object.canonical = false }
+            position += 1
+            object.gap = position
+            object.gapIsCanonical = skipLayout(indent: indent + 1)
+            if !object.gapIsCanonical { skipWhitespace() }
+            return true
+        }
+        if byte == UInt8(ascii: "}") {
+            if object.canonical && !closingIsCanonical && !isLayout(afterValue, position, newlines: 1, indent: indent) {
+                object.canonical = false
+            }
+            position += 1
+            return false
+        }
+        throw unexpectedAfterValue(of: keyText(member.key), valueWasString: member.valueIsString, afterValue: afterValue)
     }
 
     func isKey(_ key: SkimmedKey, _ name: StaticString) -> Bool {
@@ -232,10 +275,10 @@ extension Parser {
         var count = 0
         while true {
             guard position < buffer.count else {
-                throw error("unexpected end of file inside the array that starts at \(lineText(open)) (is the file truncated?)", at: position)
+                throw error(.endOfFileInContainer(open: open, isArray: true))
             }
             if buffer[position] == UInt8(ascii: "]") && count > 0 {
-                throw error("trailing comma before ']'", at: position)
+                throw error(.trailingComma(isArray: true))
             }
             if canonical && !isLayout(gap, position, newlines: 1, indent: indent + 1) { canonical = false }
             if !(try skimValue(indent: indent + 1)) { canonical = false }
@@ -243,7 +286,7 @@ extension Parser {
             let afterValue = position
             skipWhitespace()
             guard position < buffer.count else {
-                throw error("unexpected end of file; expected ',' or ']' (is the file truncated?)", at: position)
+                throw error(.endOfFileAfterValue(isArray: true))
             }
             if buffer[position] == UInt8(ascii: ",") {
                 if position != afterValue { canonical = false }
@@ -257,7 +300,7 @@ extension Parser {
                 position += 1
                 return canonical
             }
-            throw error("expected ',' or ']' in array, found \(describeByte(at: position))", at: position)
+            throw error(.expectedCommaInArray)
         }
     }
 
@@ -299,7 +342,7 @@ extension Parser {
                 try validateUTF8Sequence()
             }
         }
-        throw error("unexpected end of file inside the string that starts at \(lineText(open)) (missing closing '\"'?)", at: position)
+        throw error(.unterminatedString(open: open))
     }
 
     /// Validates one escape; true when it is written the way the writer writes it.

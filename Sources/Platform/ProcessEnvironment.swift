@@ -1,0 +1,91 @@
+#if canImport(Darwin)
+import Darwin
+import MachO
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// The process's environment, its executable and its temporary folder, read the way each
+/// system provides them.
+public enum ProcessEnvironment {
+    /// The C environment block (`environ`), for `posix_spawn`. Darwin does not declare
+    /// `environ` to Swift; `_NSGetEnviron()` is its documented equivalent (`man environ`).
+    public static var block: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+        #if canImport(Darwin)
+        _NSGetEnviron().pointee!
+        #else
+        environ
+        #endif
+    }
+
+    /// The environment as a dictionary.
+    public static var variables: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = block
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+
+    public static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The absolute path of the running executable; nil if the system cannot say. Linux names
+    /// it, links resolved, in `/proc/self/exe`. macOS has no `/proc` and answers through
+    /// `_NSGetExecutablePath` with the path the program was started by, which may be relative
+    /// or hold `..`: its folder is resolved, its last part is kept, so that a program started
+    /// through Homebrew's `bin` link is named by that link.
+    public static var executablePath: String? {
+        #if canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        var path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if !path.hasPrefix("/"), let current = FilePaths.currentDirectory { path = current + "/" + path }
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        let name = String(path[path.index(after: slash)...])
+        guard let resolvedFolder = FilePaths.resolved(folder) else { return path }
+        return resolvedFolder == "/" ? "/" + name : resolvedFolder + "/" + name
+        #else
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #endif
+    }
+
+    /// The folder for temporary files: `$TMPDIR` (on macOS a per-user folder under
+    /// `/var/folders`), else `/tmp`. Never ends with a slash.
+    public static var temporaryDirectory: String {
+        var directory = value("TMPDIR") ?? ""
+        while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
+        return directory.isEmpty ? "/tmp" : directory
+    }
+}
+
+/// Paths as the file system sees them.
+public enum FilePaths {
+    /// `path` with symbolic links, `.` and `..` resolved (`realpath(3)`); nil when some part of
+    /// it does not exist. On macOS `/tmp` and `/var` are links into `/private`, so a path must be
+    /// resolved before it is compared with another resolved path.
+    public static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The current directory.
+    public static var currentDirectory: String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `merge`, `check` and `format` on input nested 1 to the cap deep (and one past it), run with
+/// the stack limited to 512 KiB (`ulimit -s 512`): on Linux that limits the main thread and the
+/// default size of every other thread alike, as on a Mac's worker threads. Each run ends with a
+/// message or a result, never a signal.
+@Suite struct DeepNestingTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var depth: Int
+        var kind: DeepNesting.Kind
+        var testDescription: String { "\(depth) levels of \(kind.rawValue)" }
+    }
+
+    static let cases: [Case] = (1...DeepNesting.cap + 1).flatMap { depth in
+        DeepNesting.Kind.allCases.map { Case(depth: depth, kind: $0) }
+    }
+
+    /// Runs the tool with a 512 KiB stack limit.
+    func runOnSmallStack(_ arguments: [String]) throws -> ProcessResult {
+        try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -s 512 && exec \"$0\" \"$@\"", Paths.tool.path] + arguments)
+    }
+
+    @Test(arguments: cases)
+    func mergeCheckAndFormatNeverCrash(_ testCase: Case) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let depth = testCase.depth, kind = testCase.kind
+        let tooDeep = depth > DeepNesting.cap
+        // Ours changes the deepest value; theirs adds a sibling beside it (objects) or leaves it.
+        let base = try directory.write("base.xcstrings", DeepNesting.catalog(depth: depth, kind: kind))
+        let ours = try directory.write("ours.xcstrings", DeepNesting.catalog(depth: depth, kind: kind, leaf: "O"))
+        let theirs = try directory.write(
+            "theirs.xcstrings", DeepNesting.catalog(depth: depth, kind: kind, sibling: kind == .objects && depth > 1 ? "T" : nil))
+
+        let format = try runOnSmallStack(["format", base.path])
+        #expect(format.status == (tooDeep ? 2 : 0), "format: \(format.status) \(format.stderr)")
+        let check = try runOnSmallStack(["check", base.path])
+        #expect(check.status <= 1, "check: \(check.status) \(check.stdout)")
+        let merge = try runOnSmallStack(["merge", base.path, ours.path, theirs.path, "--report", directory.file("r.json").path])
+        #expect(merge.status <= 1, "merge: \(merge.status) \(merge.stderr)")
+        if tooDeep {
+            #expect(format.stderr.contains("nesting deeper than \(DeepNesting.cap) levels"))
+            #expect(check.stdout.contains("nesting deeper than \(DeepNesting.cap) levels"))
+            #expect(merge.stderr.contains("falling back to git's line merge"))
+        } else {
+            #expect(check.status == 0, "check of a formatted catalog: \(check.stdout)")
+            #expect(merge.status == 0, "merge: \(merge.stderr)")
+            let merged = String(decoding: try bytes(ours), as: UTF8.self)
+            #expect(merged.contains("\"O\""))
+            if kind == .objects && depth > 1 { #expect(merged.contains("\"T\"")) }
+        }
+    }
+}
