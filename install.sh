@@ -1,31 +1,70 @@
 #!/usr/bin/env bash
-# Installs xcstrings-merge: libgit2-dev if missing, a release build, the binary in $PREFIX/bin,
-# the merge driver in the user's global git config, then a demonstration merge.
+# Installs xcstrings-merge: libgit2 if missing, a release build, the binary in $PREFIX/bin, the
+# merge driver in the user's global git config, then a demonstration merge.
+#
+# macOS: libgit2 and pkgconf from Homebrew, binary in $(brew --prefix)/bin (no sudo needed).
+# Linux (Debian, Ubuntu): libgit2-dev from apt, binary in /usr/local/bin, Swift runtime linked
+# statically so the binary runs without the toolchain.
 set -euo pipefail
 cd "$(dirname "$0")"
-PREFIX="${PREFIX:-/usr/local}"
 
-as_root() {
-    if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
-        echo "install.sh: need root (or sudo) for: $*" >&2; exit 1; fi
+system="$(uname -s)"
+
+# Runs a command as root when the target is not writable by this user.
+as_root_unless_writable() {
+    local target="$1"; shift
+    if [ -w "$target" ] || [ "$(id -u)" -eq 0 ]; then "$@"
+    elif command -v sudo >/dev/null; then sudo "$@"
+    else echo "install.sh: $target is not writable and sudo is missing: $*" >&2; exit 1; fi
 }
 
-if ! pkg-config --exists libgit2 2>/dev/null; then
-    echo "==> Installing libgit2-dev"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgit2-dev pkg-config
-fi
+case "$system" in
+Darwin)
+    if ! command -v brew >/dev/null 2>&1; then
+        if ! pkg-config --exists libgit2 2>/dev/null; then
+            echo "install.sh: libgit2 is missing and Homebrew is not installed." >&2
+            echo "  Install Homebrew (https://brew.sh), then run ./install.sh again;" >&2
+            echo "  or install libgit2 and pkg-config another way so that 'pkg-config --exists libgit2' succeeds." >&2
+            exit 1
+        fi
+    elif ! pkg-config --exists libgit2 2>/dev/null; then
+        echo "==> Installing libgit2 and pkgconf with Homebrew"
+        brew install libgit2 pkgconf
+    fi
+    if command -v brew >/dev/null 2>&1; then
+        PREFIX="${PREFIX:-$(brew --prefix)}"
+    else
+        PREFIX="${PREFIX:-/usr/local}"
+    fi
+    # Apple platforms have no static Swift runtime: the binary uses the one in macOS.
+    build_flags=(-c release)
+    ;;
+Linux)
+    if ! pkg-config --exists libgit2 2>/dev/null; then
+        echo "==> Installing libgit2-dev"
+        as_root_unless_writable / env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        as_root_unless_writable / env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgit2-dev pkg-config
+    fi
+    PREFIX="${PREFIX:-/usr/local}"
+    build_flags=(-c release --static-swift-stdlib)
+    ;;
+*)
+    echo "install.sh: unsupported system '$system' (macOS and Linux are)" >&2
+    exit 1
+    ;;
+esac
 
 echo "==> Building (release)"
-swift build -c release --static-swift-stdlib --product xcstrings-merge
+swift build "${build_flags[@]}" --product xcstrings-merge
 
 echo "==> Installing to $PREFIX/bin"
-as_root install -d "$PREFIX/bin"
-as_root install -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/xcstrings-merge" "$PREFIX/bin/xcstrings-merge"
+if [ ! -d "$PREFIX/bin" ]; then as_root_unless_writable "$PREFIX" install -d "$PREFIX/bin"; fi
+as_root_unless_writable "$PREFIX/bin" install -m 0755 \
+    "$(swift build "${build_flags[@]}" --show-bin-path)/xcstrings-merge" "$PREFIX/bin/xcstrings-merge"
 "$PREFIX/bin/xcstrings-merge" --version
 
 echo "==> Registering the merge driver for $(id -un) (global git config and attributes)"
-"$PREFIX/bin/xcstrings-merge" install --global
+"$PREFIX/bin/xcstrings-merge" install --global --binary "$PREFIX/bin/xcstrings-merge"
 
 echo "==> Demonstration"
 "$PREFIX/bin/xcstrings-merge" demo

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `install.sh` on each system it supports, run for real with stand-ins on PATH for the
+/// commands that would change the machine or that differ between systems (`uname`, `brew`,
+/// `pkg-config`, `apt-get`, `swift`, `id`, `sudo`). Each stand-in writes its arguments to a log.
+@Suite struct InstallScriptTests {
+    struct Simulation {
+        let directory: TemporaryDirectory
+        var log: URL { directory.file("log") }
+        var brewPrefix: URL { directory.file("homebrew") }
+        var state: URL { directory.file("state") }
+
+        /// Stand-ins for a machine that reports `system` and starts without libgit2.
+        init(system: String, uid: Int, withBrew: Bool) throws {
+            directory = try TemporaryDirectory()
+            let bin = directory.file("standins")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: brewPrefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+            let log = self.log.path, state = self.state.path
+            var scripts: [String: String] = [
+                "uname": "echo \(system)",
+                "id": "case \"$1\" in -u) echo \(uid);; -un) echo tester;; *) echo 'uid=\(uid)';; esac",
+                "sudo": "echo \"sudo $*\" >> '\(log)'; exec \"$@\"",
+                "pkg-config": "echo \"pkg-config $*\" >> '\(log)'; [ -e '\(state)/libgit2' ]",
+                "apt-get": "echo \"apt-get $*\" >> '\(log)'; touch '\(state)/libgit2'",
+                "swift": """
+                    echo "swift $*" >> '\(log)'
+                    case " $* " in *" --show-bin-path "*) echo '\(state)/products'; exit 0;; esac
+                    mkdir -p '\(state)/products'
+                    printf '#!/bin/sh\\necho "tool $*" >> "\(log)"\\n' > '\(state)/products/xcstrings-merge'
+                    chmod +x '\(state)/products/xcstrings-merge'
+                    """,
+            ]
+            if withBrew {
+                scripts["brew"] = """
+                    echo "brew $*" >> '\(log)'
+                    case "$1" in --prefix) echo '\(brewPrefix.path)';; install) touch '\(state)/libgit2';; esac
+                    """
+            }
+            for (name, body) in scripts {
+                let file = bin.appendingPathComponent(name)
+                try Data("#!/bin/sh\n\(body)\n".utf8).write(to: file)
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+            }
+        }
+
+        func runInstall(environment: [String: String] = [:]) throws -> (result: ProcessResult, log: String) {
+            var env = environment
+            env["PATH"] = directory.file("standins").path + ":/usr/bin:/bin"
+            env["HOME"] = directory.url.path
+            let result = try run(
+                URL(fileURLWithPath: "/bin/bash"), [Paths.packageRoot.appendingPathComponent("install.sh").path],
+                environment: env)
+            let log = (try? String(contentsOf: self.log, encoding: .utf8)) ?? ""
+            return (result, log)
+        }
+    }
+
+    @Test func onAMacItUsesHomebrewAndInstallsUnderItsPrefix() throws {
+        let mac = try Simulation(system: "Darwin", uid: 501, withBrew: true)
+        defer { mac.directory.remove() }
+        let (result, log) = try mac.runInstall()
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(log.contains("brew install libgit2 pkgconf"), "\(log)")
+        #expect(!log.contains("apt-get"))
+        #expect(!log.contains("--static-swift-stdlib"))
+        #expect(!log.contains("sudo"), "no sudo for a prefix the user owns")
+        #expect(log.contains("swift build -c release --product xcstrings-merge"))
+        let installed = mac.brewPrefix.appendingPathComponent("bin/xcstrings-merge").path
+        #expect(FileManager.default.isExecutableFile(atPath: installed))
+        #expect(log.contains("tool install --global --binary \(installed)"), "\(log)")
+        #expect(log.contains("tool demo"))
+    }
+
+    @Test func onAMacWithLibgit2ItInstallsNothingMore() throws {
+        let mac = try Simulation(system: "Darwin", uid: 501, withBrew: true)
+        defer { mac.directory.remove() }
+        _ = FileManager.default.createFile(atPath: mac.state.appendingPathComponent("libgit2").path, contents: nil)
+        let (result, log) = try mac.runInstall()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!log.contains("brew install"))
+        #expect(log.contains("brew --prefix"))
+    }
+
+    @Test func onAMacWithoutHomebrewItSaysWhatToDo() throws {
+        let mac = try Simulation(system: "Darwin", uid: 501, withBrew: false)
+        defer { mac.directory.remove() }
+        let (result, log) = try mac.runInstall()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("libgit2 is missing and Homebrew is not installed"))
+        #expect(!log.contains("apt-get"))
+        #expect(!log.contains("swift build"))
+    }
+
+    @Test func onLinuxItUsesAptAndAStaticSwiftRuntime() throws {
+        let linux = try Simulation(system: "Linux", uid: 0, withBrew: false)
+        defer { linux.directory.remove() }
+        let prefix = linux.directory.file("prefix").path
+        let (result, log) = try linux.runInstall(environment: ["PREFIX": prefix])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(log.contains("apt-get install -y -qq libgit2-dev pkg-config"), "\(log)")
+        #expect(!log.contains("brew"))
+        #expect(log.contains("swift build -c release --static-swift-stdlib --product xcstrings-merge"))
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/xcstrings-merge"))
+        #expect(log.contains("tool install --global --binary \(prefix)/bin/xcstrings-merge"))
+        #expect(log.contains("tool demo"))
+    }
+}
