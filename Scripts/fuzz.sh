@@ -13,8 +13,8 @@ mkdir -p "$out/src"
 
 # One module of the library sources (their cross-module imports removed) plus the target.
 rm -f "$out/src/"*.swift
-for file in Sources/StringCatalog/*/*.swift Sources/CatalogMerge/*.swift Sources/CatalogMerge/*/*.swift; do
-    sed '/^import StringCatalog$/d' "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
+for file in Sources/Platform/*.swift Sources/StringCatalog/*/*.swift Sources/CatalogMerge/*.swift Sources/CatalogMerge/*/*.swift; do
+    sed '/^import StringCatalog$/d; /^import Platform$/d' "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
 done
 
 seed_corpus() {
