@@ -151,6 +151,48 @@ case("case-and-normalization-twins", TWINS,
      edit(TWINS, lambda d: (S(d)[nfd]["localizations"].__setitem__("de", unit("Café NFD")), S(d)["Ok"]["localizations"]["de"]["stringUnit"].update({"value": "In Ordnung"}), S(d)["Item 10"]["localizations"]["de"]["stringUnit"].update({"value": "Element 10"}))),
      "Keys that differ only by case or Unicode normalization, and Item 9/Item 10, are separate keys.")
 
+
+def rename(d, old, new):
+    S(d)[new] = S(d).pop(old)
+
+def set_value(d, key, locale, value):
+    S(d)[key]["localizations"][locale]["stringUnit"]["value"] = value
+
+case("renamed-key-by-ours", BASE,
+     edit(BASE, lambda d: rename(d, "Cancel", "action.cancel")),
+     edit(BASE, lambda d: set_value(d, "Cancel", "de", "Abbruch")),
+     "R10: ours renamed Cancel to action.cancel (same translations), theirs changed Cancel's German: one entry, action.cancel, with theirs' change.")
+case("renamed-key-by-theirs", BASE,
+     edit(BASE, lambda d: S(d)["Done"]["localizations"].__setitem__("fr", unit("Terminé"))),
+     edit(BASE, lambda d: (rename(d, "Done", "action.done"), S(d)["action.done"]["localizations"]["de"]["stringUnit"].__setitem__("state", "needs_review"))),
+     "R10: theirs renamed Done to action.done (a state changed, the text not), ours added French to Done: action.done with the French.")
+case("renamed-key-both-sides", BASE,
+     edit(BASE, lambda d: (rename(d, "Cancel", "action.cancel"), S(d)["action.cancel"]["localizations"].__setitem__("ja", unit("キャンセル")))),
+     edit(BASE, lambda d: (rename(d, "Cancel", "action.cancel"), S(d)["action.cancel"]["localizations"].__setitem__("es", unit("Cancelar")))),
+     "R10: both sides renamed Cancel to action.cancel and added different locales: the renamed entries merge against the base entry.")
+case("renamed-key-conflict-inside", BASE,
+     edit(BASE, lambda d: (rename(d, "Cancel", "action.cancel"), S(d)["action.cancel"]["localizations"].__setitem__("ja", unit("キャンセル")))),
+     edit(BASE, lambda d: S(d)["Cancel"]["localizations"].__setitem__("ja", unit("取消"))),
+     "R10: ours renamed Cancel and added Japanese, theirs added other Japanese to Cancel: the conflict is reported at the new key.")
+TWO_OK = catalog({"OK": entry({"de": unit("OK"), "en": unit("OK")}), "Okay": entry({"de": unit("OK"), "en": unit("Okay")})})
+case("rename-look-alike-ambiguous", TWO_OK,
+     edit(TWO_OK, lambda d: (S(d).pop("OK"), rename(d, "Okay", "action.ok"))),
+     edit(TWO_OK, lambda d: set_value(d, "OK", "de", "Gut")),
+     "Not R10: OK and Okay have the same translations and ours replaced both by action.ok, so which one it renamed is unknown: theirs' change to OK is a deleted-modified conflict.")
+case("rename-look-alike-other-side-deleted", BASE,
+     edit(BASE, lambda d: rename(d, "Cancel", "action.cancel")),
+     edit(BASE, lambda d: S(d).pop("Cancel")),
+     "Not R10: ours renamed Cancel, theirs deleted it: R2, Cancel is gone and action.cancel stays, no rename reported.")
+UNTRANSLATED = catalog({"Open": entry({"en": unit("Open")}), "Done": entry({"de": unit("Fertig"), "en": unit("Done")})})
+case("rename-look-alike-untranslated", UNTRANSLATED,
+     edit(UNTRANSLATED, lambda d: rename(d, "Open", "action.open")),
+     edit(UNTRANSLATED, lambda d: set_value(d, "Open", "en", "Open…")),
+     "Not R10: Open has no translation to recognise it by, so its rename is not followed: theirs' change is a deleted-modified conflict.")
+case("rename-look-alike-different-names", BASE,
+     edit(BASE, lambda d: rename(d, "Cancel", "action.cancel")),
+     edit(BASE, lambda d: rename(d, "Cancel", "button.cancel")),
+     "Not R10: the two sides renamed Cancel to different names: both new keys are kept, as R1 adds them.")
+
 root = os.path.join(os.path.dirname(__file__), "..", "Fixtures", "merge")
 for name, (base, ours, theirs, note) in cases.items():
     folder = os.path.join(root, name)

@@ -1,8 +1,9 @@
 import StringCatalog
 
 /// Proof that a merge lost nothing: every translated string-unit value (state other than `new`)
-/// that ours or theirs changed from the base is in the output at the same place, or named in the
-/// report's conflicts; and every key that both sides have is in the output.
+/// that ours or theirs changed from the base is in the output at the same place (under its new
+/// key when the merge followed a rename), or named in the report's conflicts; and every key that
+/// both sides have is in the output.
 public enum LossCheck {
     /// Everything `missingTranslations` and `missingKeys` find.
     public static func problems(base: Catalog, ours: Catalog, theirs: Catalog, merged: Catalog, report: MergeReport) -> [String] {
@@ -24,13 +25,29 @@ public enum LossCheck {
         let baseUnits = units(base)
         let mergedUnits = units(merged)
         let reported = report.conflicts.map(\.location)
+        // A key the merge followed to its new name (R10) carries its translations there.
+        var renamedTo: [UTF8Bytes: UTF8Bytes] = [:]
+        var renamedFrom: [UTF8Bytes: UTF8Bytes] = [:]
+        for resolution in report.autoResolved where resolution.rule == "renamed-key" {
+            if let from = resolution.from, let to = resolution.location.key {
+                renamedTo[from] = to
+                renamedFrom[to] = from
+            }
+        }
         var missing: [String] = []
         for side in [ours, theirs] {
-            for (place, value) in units(side) where baseUnits[place] != value {
-                if mergedUnits[place] == value { continue }
-                if reported.contains(where: { place.isInside($0) }) { continue }
+            for (place, value) in units(side) {
+                // A renamed entry's units compare with the base entry's under the old key.
+                var basePlace = place
+                if let oldKey = renamedFrom[place.key] { basePlace.key = oldKey }
+                let baseValue = baseUnits[basePlace]
+                if baseValue == value { continue }
+                var target = place
+                if let newKey = renamedTo[place.key] { target.key = newKey }
+                if mergedUnits[target] == value { continue }
+                if reported.contains(where: { target.isInside($0) }) { continue }
                 // A unit can also be replaced by the other side's newer version of the same place.
-                if let merged = mergedUnits[place], merged != baseUnits[place] { continue }
+                if let merged = mergedUnits[target], merged != baseValue { continue }
                 missing.append(place.description)
             }
         }

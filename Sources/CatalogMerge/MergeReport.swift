@@ -90,6 +90,17 @@ public struct AutoResolution: Sendable {
     public var rule: String
     /// Which side's version was chosen, or "combined" when the result mixes both.
     public var chosen: String
+    /// For `renamed-key`: the old key, and who renamed it ("ours", "theirs" or "both").
+    public var from: UTF8Bytes?
+    public var renamedBy: String?
+
+    public init(location: MergeLocation, rule: String, chosen: String, from: UTF8Bytes? = nil, renamedBy: String? = nil) {
+        self.location = location
+        self.rule = rule
+        self.chosen = chosen
+        self.from = from
+        self.renamedBy = renamedBy
+    }
 }
 
 /// Everything a merge decided.
@@ -99,6 +110,9 @@ public struct MergeReport: Sendable {
     public var keysMerged = 0
     public var keysAdded = 0
     public var keysDeleted = 0
+    /// Keys that one or both sides renamed and the merge followed (R10); not counted as added
+    /// or deleted.
+    public var keysRenamed = 0
 
     public init() {}
 

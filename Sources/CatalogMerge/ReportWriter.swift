@@ -54,6 +54,8 @@ extension MergeReport {
                 JSONMember(key: "rule", value: .string(UTF8Bytes(resolution.rule))),
                 JSONMember(key: "chosen", value: .string(UTF8Bytes(resolution.chosen))),
             ]
+            if let from = resolution.from { members.append(JSONMember(key: "from", value: .string(from))) }
+            if let renamedBy = resolution.renamedBy { members.append(JSONMember(key: "renamedBy", value: text(renamedBy))) }
             return .object(JSONObject(members))
         }
         func number(_ value: Int) -> JSONValue { .number(UTF8Bytes(String(value))) }
@@ -71,6 +73,7 @@ extension MergeReport {
                 JSONMember(key: "keys", value: number(keysMerged)),
                 JSONMember(key: "added", value: number(keysAdded)),
                 JSONMember(key: "deleted", value: number(keysDeleted)),
+                JSONMember(key: "renamed", value: number(keysRenamed)),
                 JSONMember(key: "autoResolved", value: number(self.autoResolved.count)),
                 JSONMember(key: "conflicts", value: number(self.conflicts.count)),
                 JSONMember(key: "unresolved", value: number(unresolvedConflicts.count)),
@@ -83,7 +86,9 @@ extension MergeReport {
     public func summary(path: String?, labels: MergeLabels) -> String {
         let name = path ?? "catalog"
         var text = "xcstrings-merge: \(name): \(keysMerged) keys"
-        if keysAdded > 0 || keysDeleted > 0 { text += " (\(keysAdded) added, \(keysDeleted) deleted)" }
+        if keysAdded > 0 || keysDeleted > 0 || keysRenamed > 0 {
+            text += " (\(keysAdded) added, \(keysDeleted) deleted" + (keysRenamed > 0 ? ", \(keysRenamed) renamed" : "") + ")"
+        }
         if !autoResolved.isEmpty {
             var byRule: [String: Int] = [:]
             for resolution in autoResolved { byRule[resolution.rule, default: 0] += 1 }

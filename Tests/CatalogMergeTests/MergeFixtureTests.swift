@@ -56,7 +56,7 @@ import TestSupport
             rules.formUnion(report.autoResolved.map(\.rule))
             kinds.formUnion(report.conflicts.map(\.kind.rawValue))
         }
-        #expect(rules == ["translation-beats-new", "state-precedence", "derived-change-vs-delete", "extraction-state", "auto-comment", "version"])
+        #expect(rules == ["translation-beats-new", "state-precedence", "derived-change-vs-delete", "extraction-state", "auto-comment", "version", "renamed-key"])
         #expect(kinds == Set(ConflictKind.allCases.map(\.rawValue)))
     }
 

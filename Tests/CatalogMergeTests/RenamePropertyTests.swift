@@ -1,0 +1,77 @@
+import Testing
+import CatalogMerge
+import StringCatalog
+import TestSupport
+
+/// R10 over seeded catalogs: one side renames a random set of keys, the other edits random
+/// translations; the merge is clean, follows every rename and loses nothing.
+@Suite struct RenamePropertyTests {
+    /// An entry's translations as R10 compares them: each locale other than the source
+    /// language with its localization, `state` members removed.
+    static func translations(_ entry: JSONValue) -> Set<[UInt8]> {
+        func strip(_ value: JSONValue) -> JSONValue {
+            guard case .object(let object) = value.materialized else { return value.materialized }
+            return .object(JSONObject(object.members.filter { !$0.key.equals("state") }.map { JSONMember(key: $0.key, value: strip($0.value)) }))
+        }
+        let localizations = entry.materialized.object?["localizations"]?.object?.members ?? []
+        return Set(localizations.filter { !$0.key.equals("en") }.map { $0.key.bytes + [0] + XcodeWriter.bytes(of: strip($0.value)) })
+    }
+
+    /// Keys to rename: translated, and none whose translations another renamed key's contain,
+    /// so that each rename can be recognised.
+    static func renamable(_ base: Catalog, using generator: inout CatalogGenerator) -> [UTF8Bytes] {
+        var chosen: [(UTF8Bytes, Set<[UInt8]>)] = []
+        for member in base.strings.members.shuffled(using: &generator.random) where chosen.count < 15 {
+            let set = translations(member.value)
+            guard !set.isEmpty, !chosen.contains(where: { set.isSubset(of: $0.1) || $0.1.isSubset(of: set) }) else { continue }
+            chosen.append((member.key, set))
+        }
+        return chosen.map(\.0)
+    }
+
+    static func renamed(_ key: UTF8Bytes) -> UTF8Bytes { UTF8Bytes("renamed." + key.string) }
+
+    static func renaming(_ keys: [UTF8Bytes], in catalog: Catalog) -> Catalog {
+        var copy = catalog
+        var strings = copy.strings
+        for key in keys {
+            let entry = strings[key: key]
+            strings[key: key] = nil
+            strings[key: renamed(key)] = entry
+        }
+        copy.strings = strings
+        return copy
+    }
+
+    @Test(arguments: Array(UInt64(1)...25))
+    func renamesOnOneSideFollowTranslationEditsOnTheOther(seed: UInt64) throws {
+        var generator = CatalogGenerator(seed: seed &+ 3000)
+        let base = generator.catalog(keys: 60)
+        let keys = Self.renamable(base, using: &generator)
+        #expect(keys.count >= 10)
+        let renaming = Self.renaming(keys, in: base)
+        // The other side edits random locales of random keys, renamed ones included.
+        var strings = base.strings
+        var editedRenamed = Set<UTF8Bytes>()
+        for key in strings.keys where Int.random(in: 0..<3, using: &generator.random) == 0 {
+            strings.modifyObject(key) { entry in
+                generator.editLocale(&entry, locale: generator.locales.randomElement(using: &generator.random)!)
+            }
+            if keys.contains(key) && strings[key: key] != base.strings[key: key] { editedRenamed.insert(key) }
+        }
+        var editing = base
+        editing.strings = strings
+        let expected = Self.renaming(keys, in: editing).canonicalBytes()
+
+        for (ours, theirs) in [(renaming, editing), (editing, renaming)] {
+            let (merged, report) = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs)
+            #expect(report.conflicts.isEmpty, "conflicts: \(report.conflicts.map(\.location.description))")
+            #expect(merged.canonicalBytes() == expected)
+            let followed = Set(report.autoResolved.filter { $0.rule == "renamed-key" }.compactMap(\.from))
+            #expect(followed == editedRenamed)
+            #expect(report.keysRenamed == editedRenamed.count)
+            let lost = LossCheck.problems(base: base, ours: ours, theirs: theirs, merged: merged, report: report)
+            #expect(lost.isEmpty, "lost: \(lost)")
+        }
+    }
+}
