@@ -23,6 +23,8 @@ enum Tool {
         MergeCommand.command,
         FormatCommand.command,
         CheckCommand.command,
+        RenameKeyCommand.command,
+        RemoveLocaleCommand.command,
         ResolveCommand.command,
         InstallCommand.command,
         UninstallCommand.command,

@@ -1,0 +1,71 @@
+import StringCatalog
+
+enum RemoveLocaleCommand {
+    static let command = Command(
+        name: "remove-locale",
+        summary: "Remove every translation into some languages.",
+        help: """
+            OVERVIEW: Remove every localization of the given locales from catalogs.
+
+            Xcode cannot remove a language from a catalog. This removes the locales' localizations
+            from every string, with their variations and substitutions. The source language is
+            refused. Every catalog is read and checked before anything is written; files are
+            written atomically in Xcode's form.
+
+            USAGE: xcstrings-merge remove-locale <locale> ... <catalog> ...
+
+            ARGUMENTS:
+              <locale>                A locale as the catalog names it (de, pt-BR, zh-Hans).
+              <catalog>               A .xcstrings file.
+
+            OPTIONS:
+              --dry-run               Print what would change; write nothing.
+              --help, -h              Show this help.
+
+            EXIT STATUS:
+              0  removed (or nothing to remove)
+              2  refused (a source language), usage error, or a file could not be read or written
+
+            EXAMPLE:
+              xcstrings-merge remove-locale fr it App/Localizable.xcstrings
+
+            """,
+        run: run)
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(arguments, command: "remove-locale", options: [.init(names: ["--dry-run"], takesValue: false)])
+        let paths = parsed.positionals.filter { $0.hasSuffix(".xcstrings") || FileBytes.exists($0) }
+        let locales = parsed.positionals.filter { !paths.contains($0) }.map { UTF8Bytes($0) }
+        guard !locales.isEmpty else { throw UsageError(message: "no locales given", command: "remove-locale") }
+        guard !paths.isEmpty else { throw UsageError(message: "no catalogs given (files ending in .xcstrings)", command: "remove-locale") }
+        guard let files = CatalogFile.readAll(paths, command: "remove-locale") else { return .error }
+        var refused = false
+        for file in files {
+            if let source = file.catalog.sourceLanguage, locales.contains(source) {
+                Output.err("xcstrings-merge remove-locale: \(file.path): \"\(source)\" is the source language; it cannot be removed\n")
+                refused = true
+            }
+        }
+        if refused {
+            Output.err("xcstrings-merge remove-locale: nothing was changed\n")
+            return .error
+        }
+        let dryRun = parsed.flag("--dry-run")
+        var failed = false
+        for file in files {
+            let outcome = LocaleRemoval.apply(locales, to: file.catalog)
+            let names = locales.map(\.string).joined(separator: ", ")
+            guard outcome.stringsChanged > 0 else {
+                Output.out("\(file.path): no localizations in \(names)\n")
+                continue
+            }
+            if !dryRun && !CatalogFile.write(outcome.catalog, to: file.path) {
+                failed = true
+                continue
+            }
+            let counts = locales.compactMap { locale in outcome.removed[locale].map { "\(locale) \($0)" } }.joined(separator: ", ")
+            Output.out("\(file.path): \(dryRun ? "would remove" : "removed") \(counts); \(outcome.stringsChanged) string\(outcome.stringsChanged == 1 ? "" : "s") lost a translation\n")
+        }
+        return failed ? .error : .success
+    }
+}
