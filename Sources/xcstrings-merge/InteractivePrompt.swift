@@ -24,7 +24,7 @@ struct InteractivePrompt {
         for file in files {
             for conflict in file.report.conflicts {
                 number += 1
-                Output.out(describe(conflict, file: file.path, number: number, total: total))
+                Output.out(describe(conflict, file: file, number: number, total: total))
                 answering: while true {
                     Output.out("[o]urs [t]heirs [b]ase [e]dit [s]kip [q]uit? ")
                     guard let line = readLine() else {
@@ -56,30 +56,38 @@ struct InteractivePrompt {
         return .answers(answers)
     }
 
-    func describe(_ conflict: MergeConflict, file: String, number: Int, total: Int) -> String {
-        var text = "\nConflict \(number) of \(total) in \(file)\n"
+    func describe(_ conflict: MergeConflict, file: ResolveSession.File, number: Int, total: Int) -> String {
+        var text = "\nConflict \(number) of \(total) in \(file.path)\n"
         text += "  key:    \(conflict.location.key.map { "\"\($0)\"" } ?? "(catalog)")\n"
         if let locale = conflict.location.locale { text += "  locale: \(locale)\n" }
         if !conflict.location.path.isEmpty { text += "  path:   \(conflict.location.path.map(\.string).joined(separator: "."))\n" }
         text += "  kind:   \(conflict.kind.rawValue)\n"
+        // A whole entry or localization shows what each side changed, not the blobs; any
+        // conflict at a key the merge followed from its old name says so.
+        let lines = ConflictDiff.lines(for: conflict, labels: labels, renamedFrom: file.renamedFrom(conflict), width: Self.width - 2)
+        for line in lines { text += "  " + line + "\n" }
+        if ConflictDiff.appliesTo(conflict) { return text }
         let names = [Side.base, .ours, .theirs].map { labels.name($0) }
         let width = names.map(\.count).max()! + 2
         for (side, name) in zip([Side.base, .ours, .theirs], names) {
-            text += "  " + (name + ":").padding(width) + Self.display(conflict.value(side)) + "\n"
+            let prefix = "  " + (name + ":").padding(width)
+            for line in ConflictDiff.wrap(Self.display(conflict.value(side)), firstPrefix: prefix, width: Self.width) { text += line + "\n" }
         }
         return text
     }
 
-    /// A value on one line: a string unit as its text and state, anything else as JSON.
+    /// Columns to wrap at: `$COLUMNS` when set, else 100.
+    static var width: Int { ProcessEnvironment.value("COLUMNS").flatMap { Int($0) }.map { max($0, 40) } ?? 100 }
+
+    /// A value as text: a string unit as its text and state, anything else as compact JSON.
     static func display(_ value: JSONValue?) -> String {
         guard let value else { return "(absent)" }
         if let unit = value.object, let text = unit["value"]?.stringValue {
             let state = unit["state"]?.stringValue.map { " (\($0))" } ?? ""
             return "\"\(text.string.replacingAll("\n", "\\n"))\"\(state)"
         }
-        var flat = String(decoding: XcodeWriter.bytes(of: value), as: UTF8.self)
-        flat = flat.split(separator: "\n").map { String($0).trimmingWhitespace() }.joined(separator: " ")
-        return flat.count > 120 ? String(flat.prefix(119)) + "…" : flat
+        let flat = String(decoding: XcodeWriter.bytes(of: value), as: UTF8.self)
+        return flat.split(separator: "\n").map { String($0).trimmingWhitespace() }.joined(separator: " ")
     }
 
     /// Opens `$VISUAL`/`$EDITOR` on ours' value (as JSON); an empty file removes the member.

@@ -183,6 +183,15 @@ struct ResolveSession {
         var stored: [String: Resolution]
         /// Identifies the index stages the answers belong to.
         var stages: String
+
+        /// The old key and who renamed it, when the merge followed a rename to the conflict's key.
+        func renamedFrom(_ conflict: MergeConflict) -> (key: UTF8Bytes, by: String)? {
+            guard let key = conflict.location.key,
+                let rename = report.autoResolved.first(where: { $0.rule == "renamed-key" && $0.location.key == key }),
+                let from = rename.from
+            else { return nil }
+            return (from, rename.renamedBy ?? "one side")
+        }
     }
 
     let repository: Repository
@@ -300,6 +309,9 @@ struct ResolveSession {
                 Output.out("\(file.path): \(file.report.conflicts.count) conflict\(file.report.conflicts.count == 1 ? "" : "s")\n")
                 for conflict in file.report.conflicts {
                     Output.out("  \(conflict.id)  \(conflict.location.description): \(conflict.kind.rawValue): \(labels.name(.ours)) \(MergeReport.shortText(conflict.ours)) / \(labels.name(.theirs)) \(MergeReport.shortText(conflict.theirs))\n")
+                    let lines = ConflictDiff.lines(
+                        for: conflict, labels: labels, renamedFrom: file.renamedFrom(conflict), width: InteractivePrompt.width - 20)
+                    for line in lines { Output.out(String(repeating: " ", count: 20) + line + "\n") }
                 }
                 total += file.report.conflicts.count
             }

@@ -118,6 +118,25 @@ import TestSupport
         #expect(try repo.git("commit", "-q", "--no-edit").status == 0)
     }
 
+    /// After a merge that followed a rename, `resolve --list` names the rename; a conflict on a
+    /// whole entry lists what each side changed in it.
+    @Test(arguments: [
+        ("renamed-key-conflict-inside", ["\"Cancel\" was renamed to \"action.cancel\" by ours"]),
+        ("deleted-modified", ["ours (HEAD) deleted it", "[fr] stringUnit", "theirs (b):  (absent) → \"Terminé\" (translated)"]),
+    ])
+    func resolveListShowsRenamesAndWhatChanged(_ fixture: String, _ expected: [String]) throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        let folder = Paths.fixtures.appendingPathComponent("merge/\(fixture)")
+        func side(_ name: String) throws -> Catalog { try Catalog(bytes: try bytes(folder.appendingPathComponent("\(name).xcstrings"))) }
+        try Scenario.branches(repo, base: try side("base"), ours: try side("ours"), theirs: try side("theirs"))
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        let list = try repo.tool(["resolve", "--list"])
+        #expect(list.status == 1)
+        for line in expected { #expect(list.stdout.contains(line), "\(list.stdout)") }
+    }
+
     @Test func resolveTakeSettlesOneConflictAtATime() throws {
         let repo = try GitSandbox()
         defer { repo.remove() }
