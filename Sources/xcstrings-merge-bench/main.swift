@@ -82,7 +82,19 @@ if !quick {
         print("(../shared/corpus absent: the corpus size is skipped)")
     }
     var large = BenchGenerator(seed: 2, locales: 10)
-    cases.append(makeCase("L: 20,000 keys x 10 locales", base: large.catalog(keys: 20000), seed: 13, locales: 10))
+    let largeBase = large.catalog(keys: 20000)
+    cases.append(makeCase("L: 20,000 keys x 10 locales", base: largeBase, seed: 13, locales: 10))
+    // The same, with ours also renaming 1,000 keys (every 20th), which R10 must find.
+    var renamed = makeCase("L + 1,000 keys renamed", base: largeBase, seed: 13, locales: 10)
+    if var ours = try? Catalog(bytes: renamed.ours) {
+        var strings = ours.strings
+        for index in stride(from: 0, to: strings.members.count, by: 20) {
+            strings.members[index].key = UTF8Bytes("renamed." + strings.members[index].key.string)
+        }
+        ours.strings = strings
+        renamed.ours = ours.canonicalBytes()
+    }
+    cases.append(renamed)
 }
 return cases
 }

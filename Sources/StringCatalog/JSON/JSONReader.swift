@@ -90,8 +90,10 @@ struct ReferenceEntries {
     mutating func rawValue(for key: UTF8Bytes) -> RawJSON? {
         var index: Int?
         lookups += 1
-        if cursor < members.count && members[cursor].key == key && cursor == lookups - 1 {
+        if cursor < members.count && members[cursor].key == key {
+            // The next key in order: the common case, also right after a key added or deleted.
             index = cursor
+            if cursor != lookups - 1 { aligned = false }
         } else {
             aligned = false
             if table == nil {

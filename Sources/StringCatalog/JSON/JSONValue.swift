@@ -58,17 +58,31 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByDictionaryLiteral, Expr
     /// JSON equality: object member order is ignored, strings and keys are compared byte for byte,
     /// numbers by their text.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        // Deep values recurse through here: the less common cases are compared apart, so that
+        // this frame stays small.
         switch (lhs, rhs) {
         case (.object(let a), .object(let b)): return a.isEquivalent(to: b)
-        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
         case (.string(let a), .string(let b)): return a == b
+        case (.raw, _), (_, .raw): return rawEqual(lhs, rhs)
+        default: return otherEqual(lhs, rhs)
+        }
+    }
+
+    static func rawEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.raw(let a), .raw(let b)): return a.isIdentical(to: b) || a.parsed() == b.parsed()
+        case (.raw(let a), _): return a.parsed() == rhs
+        case (_, .raw(let b)): return lhs == b.parsed()
+        default: return false
+        }
+    }
+
+    static func otherEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
         case (.number(let a), .number(let b)): return a == b
         case (.bool(let a), .bool(let b)): return a == b
         case (.null, .null): return true
-        case (.raw(let a), .raw(let b)):
-            return a.isIdentical(to: b) || a.parsed() == b.parsed()
-        case (.raw(let a), _): return a.parsed() == rhs
-        case (_, .raw(let b)): return lhs == b.parsed()
         default: return false
         }
     }
@@ -133,12 +147,16 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
     public func isEquivalent(to other: JSONObject) -> Bool {
         guard members.count == other.members.count else { return false }
         // Members usually come in the same order; fall back to lookups when they do not.
-        var sameOrder = true
         for i in members.indices {
-            if members[i].key != other.members[i].key { sameOrder = false; break }
+            if members[i].key != other.members[i].key { return isEquivalentInAnotherOrder(to: other) }
             if members[i].value != other.members[i].value { return false }
         }
-        if sameOrder { return true }
+        return true
+    }
+
+    /// `isEquivalent` for members in different orders; apart, so that the recursive comparison
+    /// keeps a small stack frame.
+    func isEquivalentInAnotherOrder(to other: JSONObject) -> Bool {
         if members.count > 16 {
             var table: [UTF8Bytes: Int] = [:]
             table.reserveCapacity(other.members.count)
