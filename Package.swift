@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "xcstrings-merge-bench", targets: ["xcstrings-merge-bench"]),
         .library(name: "StringCatalog", targets: ["StringCatalog"]),
         .library(name: "CatalogMerge", targets: ["CatalogMerge"]),
+        .library(name: "CatalogLint", targets: ["CatalogLint"]),
     ],
     targets: [
         .systemLibrary(
@@ -21,16 +22,18 @@ let package = Package(
         .target(name: "Platform"),
         .target(name: "StringCatalog", dependencies: ["Platform"]),
         .target(name: "CatalogMerge", dependencies: ["StringCatalog"]),
+        .target(name: "CatalogLint", dependencies: ["StringCatalog"]),
         .target(name: "GitSupport", dependencies: ["CLibgit2", "Platform"]),
         .executableTarget(
             name: "xcstrings-merge",
-            dependencies: ["StringCatalog", "CatalogMerge", "GitSupport", "Platform"]
+            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "GitSupport", "Platform"]
         ),
         .executableTarget(name: "xcstrings-merge-bench", dependencies: ["StringCatalog", "Platform"]),
         .target(name: "TestSupport", dependencies: ["StringCatalog", "Platform"], path: "Tests/TestSupport"),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "TestSupport"]),
         .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "StringCatalog", "TestSupport"]),
         .testTarget(name: "PortabilityTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["StringCatalog", "GitSupport", "TestSupport", "xcstrings-merge"]),

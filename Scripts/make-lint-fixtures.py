@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Writes Fixtures/lint/<rule>/: flagged.xcstrings (strings the rule must flag, listed in
+expected.txt as "key [locale]" lines) and look-alikes.xcstrings (strings it must not flag), plus
+Fixtures/lint/correct.xcstrings, correct strings on which `lint --strict` finds nothing.
+Run from the package root, then format them:
+    python3 Scripts/make-lint-fixtures.py && .build/debug/xcstrings-merge format Fixtures/lint/*.xcstrings Fixtures/lint/*/*.xcstrings
+"""
+import json, os
+
+def unit(value, state="translated"):
+    return {"stringUnit": {"state": state, "value": value}}
+
+def plural(**cases):
+    return {"variations": {"plural": {k: unit(v) for k, v in cases.items()}}}
+
+def catalog(strings):
+    return {"sourceLanguage": "en", "strings": strings, "version": "1.1"}
+
+def entry(**locs):
+    return {"localizations": {k.replace("_", "-"): v for k, v in locs.items()}}
+
+SUBSTITUTED = {"localizations": {
+    "en": {"stringUnit": {"state": "translated", "value": "%1$#@photos@ in %2$@"},
+           "substitutions": {"photos": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+               "one": unit("%arg photo"), "other": unit("%arg photos")}}}}},
+    "de": {"stringUnit": {"state": "translated", "value": "%1$#@photos@ in %2$@"},
+           "substitutions": {"photos": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+               "one": unit("%arg Foto"), "other": unit("%arg Fotos")}}}}},
+}}
+
+rules = {
+    "placeholder-mismatch": (
+        {
+            "%@ posts": entry(ca=unit("% publicacions")),
+            "%lld files": entry(de=unit("%@ Dateien")),
+            "Hello %@": entry(fr=unit("Bonjour %@ et %@")),
+            "welcome.title": entry(en=unit("Welcome, %@"), es=unit("Bienvenido, %d")),
+        },
+        ["%@ posts [ca]", "%lld files [de]", "Hello %@ [fr]", "welcome.title [es]"],
+        {
+            "%1$@ sent %2$lld messages": entry(de=unit("%2$lld Nachrichten von %1$@")),
+            "%lld items": entry(fr=unit("%d éléments")),
+            "not 100% accurate": entry(fr=unit("pas précis à 100 %")),
+            "%lld%% done": entry(de=unit("%lld %% fertig")),
+            "photos.count": SUBSTITUTED,
+            "%lld files": entry(de=plural(one="Eine Datei", other="%lld Dateien")),
+        },
+    ),
+    "placeholder-missing": (
+        {
+            "%@ sent %lld messages": entry(de=unit("%@ hat Nachrichten gesendet")),
+            "Delete %@?": entry(fr=unit("Supprimer ?")),
+            "%lld days": entry(ru=plural(one="%lld день", few="несколько дней", many="%lld дней", other="%lld дня")),
+        },
+        ["%@ sent %lld messages [de]", "Delete %@? [fr]", "%lld days [ru]"],
+        {
+            "%lld files": entry(de=plural(one="Eine Datei", other="%lld Dateien"), ar=plural(zero="لا ملفات", one="ملف واحد", two="ملفان", few="%lld ملفات", many="%lld ملفًا", other="%lld ملف")),
+            "%1$@ sent %2$lld messages": entry(de=unit("%2$lld Nachrichten von %1$@")),
+            "photos.count": SUBSTITUTED,
+            "Saved": entry(de=unit("Gespeichert")),
+        },
+    ),
+    "plural-incomplete": (
+        {
+            "%lld files": entry(ru=plural(one="%lld файл", other="%lld файла")),
+            "%lld days": entry(de=plural(one="%lld Tag")),
+            "%lld hours": entry(ar=plural(one="ساعة", other="%lld ساعة")),
+        },
+        ["%lld files [ru]", "%lld days [de]", "%lld hours [ar]"],
+        {
+            "%lld files": entry(ja=plural(other="%lld 個のファイル"), fr=plural(one="%lld fichier", other="%lld fichiers"),
+                                ru=plural(one="%lld файл", few="%lld файла", many="%lld файлов", other="%lld файла")),
+            "photos.count": SUBSTITUTED,
+        },
+    ),
+    "literal-escape": (
+        {
+            "two.lines": entry(en=unit("Line 1\nLine 2"), de=unit("Zeile 1\\nZeile 2")),
+            "Say \"Hi\"": entry(fr=unit("Dites \\\"Salut\\\"")),
+        },
+        ["two.lines [de]", "Say \"Hi\" [fr]"],
+        {
+            "escape.help": entry(en=unit("Type \\n for a new line"), de=unit("Tippe \\n für eine neue Zeile")),
+            "two.lines": entry(en=unit("Line 1\nLine 2"), de=unit("Zeile 1\nZeile 2")),
+        },
+    ),
+    "carriage-return": (
+        {"two.lines": entry(en=unit("Line 1\nLine 2"), de=unit("Zeile 1\r\nZeile 2"))},
+        ["two.lines [de]"],
+        {"two.lines": entry(en=unit("Line 1\nLine 2"), de=unit("Zeile 1\nZeile 2"))},
+    ),
+    "format-only-key": (
+        {"%lld": {}, "-%@": {}, "%@ / %@": {}, "(%lld)": {}},
+        ["%lld", "-%@", "%@ / %@", "(%lld)"],
+        {"%lld files": {}, "%lld%%": {"shouldTranslate": False}, "—": {}, "%@ of %@ pages": {}},
+    ),
+    "empty-translation": (
+        {"Save": entry(de=unit(""))},
+        ["Save [de]"],
+        {"Save": entry(de=unit("", state="new")), "": entry(de=unit(""))},
+    ),
+    "whitespace-mismatch": (
+        {"Save": entry(de=unit("Sichern ")), "Open": entry(fr=unit("\nOuvrir"))},
+        ["Save [de]", "Open [fr]"],
+        {"Name: ": entry(fr=unit("Nom : ")), "Save": entry(de=unit("Sichern")), "Line\n": entry(de=unit("Zeile\n"))},
+    ),
+    "normalization-twins": (
+        {"Caf\u00e9": entry(de=unit("Café")), "Cafe\u0301": entry(de=unit("Café"))},
+        ["Cafe\u0301"],
+        {"OK": entry(de=unit("OK")), "Ok": entry(de=unit("Ok")), "ok": entry(de=unit("ok"))},
+    ),
+    "untranslated": (
+        {
+            "Save": entry(de=unit("Sichern")),
+            "Open": entry(de=unit("Open", state="new"), fr=unit("Ouvrir")),
+            "Close": entry(de=unit("Schließen", state="needs_review"), fr=unit("Fermer")),
+            "Old": {"extractionState": "stale", "localizations": {"de": unit("Alt"), "fr": unit("Vieux")}},
+        },
+        ["Save [fr]", "Open [de]", "Close [de]", "Old"],
+        {
+            "Done": entry(de=unit("Fertig"), fr=unit("Terminé")),
+            "%lld": {"shouldTranslate": False},
+            "Version": {"shouldTranslate": False, "localizations": {"de": unit("Version")}},
+        },
+    ),
+}
+
+CORRECT = catalog({
+    "%1$@ sent %2$lld messages": entry(de=unit("%2$lld Nachrichten von %1$@"), fr=unit("%1$@ a envoyé %2$lld messages"),
+                                       ja=unit("%1$@ が %2$lld 件のメッセージを送信しました"), ru=unit("%1$@ отправил сообщений: %2$lld")),
+    "%lld items": entry(de=unit("%d Objekte"), fr=unit("%ld éléments"), ja=unit("%lld 項目"), ru=unit("Элементов: %lld")),
+    "%lld files": entry(de=plural(one="Eine Datei", other="%lld Dateien"), fr=plural(one="Un fichier", other="%lld fichiers"),
+                        ja=plural(other="%lld 個のファイル"), ru=plural(one="%lld файл", few="%lld файла", many="%lld файлов", other="%lld файла")),
+    "not 100% accurate": entry(de=unit("nicht 100 % genau"), fr=unit("pas précis à 100 %"), ja=unit("100% 正確ではありません"), ru=unit("не на 100 % точно")),
+    "%lld%% done": entry(de=unit("%lld %% fertig"), fr=unit("%lld %% terminé"), ja=unit("%lld%% 完了"), ru=unit("Готово на %lld %%")),
+    "photos.count": {"localizations": {
+        "en": SUBSTITUTED["localizations"]["en"], "de": SUBSTITUTED["localizations"]["de"],
+        "fr": {"stringUnit": {"state": "translated", "value": "%1$#@photos@ dans %2$@"},
+               "substitutions": {"photos": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                   "one": unit("%arg photo"), "other": unit("%arg photos")}}}}},
+        "ja": {"stringUnit": {"state": "translated", "value": "%2$@ の %1$#@photos@"},
+               "substitutions": {"photos": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                   "other": unit("%arg 枚の写真")}}}}},
+        "ru": {"stringUnit": {"state": "translated", "value": "%1$#@photos@ в %2$@"},
+               "substitutions": {"photos": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                   "one": unit("%arg фото"), "few": unit("%arg фото"), "many": unit("%arg фото"), "other": unit("%arg фото")}}}}},
+    }},
+    "escape.help": entry(en=unit("Type \\n for a new line"), de=unit("Tippe \\n für eine neue Zeile"), fr=unit("Tapez \\n pour une nouvelle ligne"),
+                         ja=unit("改行するには \\n と入力します"), ru=unit("Введите \\n для новой строки")),
+    "two.lines": entry(en=unit("Line 1\nLine 2"), de=unit("Zeile 1\nZeile 2"), fr=unit("Ligne 1\nLigne 2"), ja=unit("1 行目\n2 行目"), ru=unit("Строка 1\nСтрока 2")),
+    "Name: ": entry(de=unit("Name: "), fr=unit("Nom : "), ja=unit("名前: "), ru=unit("Имя: ")),
+    "%lld": {"shouldTranslate": False},
+    "Version": {"shouldTranslate": False, "localizations": {"de": unit("Version")}},
+    "OK": entry(de=unit("OK"), fr=unit("OK"), ja=unit("OK"), ru=unit("ОК")),
+    "Ok": entry(de=unit("Ok"), fr=unit("Ok"), ja=unit("Ok"), ru=unit("Ок")),
+})
+
+root = os.path.join(os.path.dirname(__file__), "..", "Fixtures", "lint")
+for rule, (flagged, expected, lookalikes) in rules.items():
+    folder = os.path.join(root, rule)
+    os.makedirs(folder, exist_ok=True)
+    for name, strings in (("flagged", flagged), ("look-alikes", lookalikes)):
+        with open(os.path.join(folder, name + ".xcstrings"), "w", encoding="utf-8") as f:
+            f.write(json.dumps(catalog(strings), ensure_ascii=False, indent=2))
+    with open(os.path.join(folder, "expected.txt"), "w", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in expected))
+with open(os.path.join(root, "correct.xcstrings"), "w", encoding="utf-8") as f:
+    f.write(json.dumps(CORRECT, ensure_ascii=False, indent=2))
+print(len(rules), "rules")

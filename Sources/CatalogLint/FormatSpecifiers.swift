@@ -1,0 +1,199 @@
+/// The kinds of argument a format specifier reads. Two specifiers of one class read the same
+/// kind of value (`%d` and `%lld` both read an integer); specifiers of different classes read
+/// the caller's argument as something it is not.
+public enum ArgumentClass: String, Sendable, CaseIterable {
+    case object, integer, floatingPoint = "floating point", character, cString = "C string", pointer
+
+    /// The class a conversion character reads, or nil for a character that is no conversion.
+    init?(conversion: UInt8) {
+        switch conversion {
+        case UInt8(ascii: "@"): self = .object
+        case UInt8(ascii: "d"), UInt8(ascii: "D"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "U"),
+            UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+            self = .integer
+        case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"),
+            UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"):
+            self = .floatingPoint
+        case UInt8(ascii: "c"), UInt8(ascii: "C"): self = .character
+        case UInt8(ascii: "s"), UInt8(ascii: "S"): self = .cString
+        case UInt8(ascii: "p"): self = .pointer
+        default: return nil
+        }
+    }
+
+    /// The class of a substitution's `formatSpecifier` (`lld`, `@`, `.2f`), or nil if unknown.
+    public init?(formatSpecifier: String) {
+        guard let last = formatSpecifier.utf8.last else { return nil }
+        let text = "%" + formatSpecifier
+        let parsed = FormatString.specifiers(in: text)
+        guard parsed.count == 1, parsed[0].range == text.utf8.startIndex..<text.utf8.endIndex else {
+            self.init(conversion: last)
+            return
+        }
+        self = parsed[0].argumentClass
+    }
+}
+
+/// One conversion in a format string.
+public struct FormatSpecifier: Sendable, Equatable {
+    /// The argument it reads, counting from 1: written (`%2$@`) or implied by its order.
+    public var position: Int
+    public var argumentClass: ArgumentClass
+    /// Whether the space flag was written (`% d`): developers and Xcode never write it, so a
+    /// percent sign followed by a space is prose unless the string is known to be a format.
+    public var hasSpaceFlag: Bool
+    /// For a substitution token (`%#@name@`), its name.
+    public var substitution: String?
+    /// Where it is in the string's UTF-8 bytes.
+    public var range: Range<String.UTF8View.Index>
+}
+
+/// printf-style format strings as Foundation reads them (`String(format:)`, `NSString`).
+public enum FormatString {
+    /// Every conversion in `text`, in order: `%` with an optional position (`2$`), flags
+    /// (`-+ #0'`), a width and a precision (digits or `*`), a length (`h hh l ll q z t j L`) and a
+    /// conversion; or a substitution token `%#@name@`. `%%` is a literal percent sign and reads
+    /// nothing; a `%` followed by no valid conversion reads nothing either.
+    public static func specifiers(in text: String) -> [FormatSpecifier] {
+        let bytes = Array(text.utf8)
+        let indices = Array(text.utf8.indices) + [text.utf8.endIndex]
+        var result: [FormatSpecifier] = []
+        var next = 1
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "%") else {
+                i += 1
+                continue
+            }
+            let start = i
+            i += 1
+            guard i < bytes.count else { break }
+            if bytes[i] == UInt8(ascii: "%") {
+                i += 1
+                continue
+            }
+            // Position: digits followed by '$'.
+            var position: Int?
+            var j = i
+            var number = 0
+            while j < bytes.count, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") {
+                number = min(number * 10 + Int(bytes[j] - UInt8(ascii: "0")), 1_000_000)
+                j += 1
+            }
+            if j > i, j < bytes.count, bytes[j] == UInt8(ascii: "$"), number > 0 {
+                position = number
+                i = j + 1
+            }
+            // A substitution token: %#@name@.
+            if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "#"), bytes[i + 1] == UInt8(ascii: "@"),
+                let close = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: "@")), close > i + 2
+            {
+                let name = String(decoding: bytes[(i + 2)..<close], as: UTF8.self)
+                let argument = position ?? next
+                if position == nil { next += 1 }
+                result.append(FormatSpecifier(
+                    position: argument, argumentClass: .object, hasSpaceFlag: false, substitution: name,
+                    range: indices[start]..<indices[close + 1]))
+                i = close + 1
+                continue
+            }
+            var hasSpaceFlag = false
+            while i < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"), UInt8(ascii: "'")].contains(bytes[i]) {
+                if bytes[i] == UInt8(ascii: " ") { hasSpaceFlag = true }
+                i += 1
+            }
+            // Width and precision: digits, or '*' (which reads an integer argument too).
+            var starArguments = 0
+            func skipCount() {
+                if i < bytes.count, bytes[i] == UInt8(ascii: "*") {
+                    starArguments += 1
+                    i += 1
+                    return
+                }
+                while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+            }
+            skipCount()
+            if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+                i += 1
+                skipCount()
+            }
+            // Length modifiers.
+            while i < bytes.count, [UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "z"), UInt8(ascii: "t"), UInt8(ascii: "j"), UInt8(ascii: "L")].contains(bytes[i]) {
+                i += 1
+            }
+            guard i < bytes.count, let argumentClass = ArgumentClass(conversion: bytes[i]) else {
+                // Not a conversion: Foundation prints it as it is.
+                i = start + 1
+                continue
+            }
+            for _ in 0..<starArguments {
+                result.append(FormatSpecifier(
+                    position: next, argumentClass: .integer, hasSpaceFlag: false, substitution: nil,
+                    range: indices[start]..<indices[i + 1]))
+                next += 1
+            }
+            let argument = position ?? next
+            if position == nil { next += 1 }
+            result.append(FormatSpecifier(
+                position: argument, argumentClass: argumentClass, hasSpaceFlag: hasSpaceFlag, substitution: nil,
+                range: indices[start]..<indices[i + 1]))
+            i += 1
+        }
+        return result
+    }
+
+    /// The arguments `text` reads, by position; a position read as two classes keeps the first.
+    /// Substitution tokens read the argument their substitution names: `substitutions` gives
+    /// each name's `argNum` and class (a token with neither reads its own position as an object).
+    public static func arguments(
+        in text: String, substitutions: [String: (argNum: Int?, argumentClass: ArgumentClass?)] = [:]
+    ) -> [Int: ArgumentClass] {
+        var arguments: [Int: ArgumentClass] = [:]
+        let all = specifiers(in: text)
+        for specifier in all where specifier.substitution == nil && arguments[specifier.position] == nil {
+            arguments[specifier.position] = specifier.argumentClass
+        }
+        for specifier in all {
+            guard let name = specifier.substitution else { continue }
+            let substitution = substitutions[name]
+            let position = substitution?.argNum ?? specifier.position
+            if arguments[position] == nil { arguments[position] = substitution?.argumentClass ?? .object }
+        }
+        return arguments
+    }
+
+    /// Whether `text` holds a conversion written the way developers and Xcode write them (no
+    /// space flag): then the app passes arguments and every `%` in a translation is a format.
+    public static func passesArguments(_ text: String) -> Bool {
+        specifiers(in: text).contains { !$0.hasSpaceFlag }
+    }
+
+    /// `text` without its conversions (and with `%%` as `%`).
+    public static func removingSpecifiers(_ text: String) -> String {
+        var result = ""
+        var last = text.utf8.startIndex
+        for specifier in specifiers(in: text) {
+            result += String(text[last..<specifier.range.lowerBound])
+            last = specifier.range.upperBound
+        }
+        result += String(text[last...])
+        return result.replacingOccurrencesOfPercentPair()
+    }
+}
+
+extension String {
+    /// `%%` as `%`.
+    func replacingOccurrencesOfPercentPair() -> String {
+        var result = ""
+        var previousWasPercent = false
+        for character in self {
+            if character == "%" && previousWasPercent {
+                previousWasPercent = false
+                continue
+            }
+            previousWasPercent = character == "%"
+            result.append(character)
+        }
+        return result
+    }
+}

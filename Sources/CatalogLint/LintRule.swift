@@ -1,0 +1,54 @@
+import StringCatalog
+
+/// A lint rule: its id, default severity, what it checks, and the check.
+public struct LintRule: Sendable {
+    public var id: String
+    public var severity: Severity
+    /// One sentence, for help and SARIF's `shortDescription`.
+    public var summary: String
+    /// Reported only with `--strict` or `--since` (counts that would bury a project otherwise).
+    public var isOptIn = false
+    /// Runs on each string; nil for rules that look at the whole catalog.
+    var checkString: (@Sendable (LintedString, inout RuleContext) -> Void)?
+    /// Runs once on the whole catalog.
+    var checkCatalog: (@Sendable ([LintedString], inout RuleContext) -> Void)?
+}
+
+/// Where a rule reports what it finds.
+public struct RuleContext {
+    var rule: LintRule
+    var found: [RawFinding] = []
+
+    /// A finding at a byte offset of the file.
+    mutating func report(_ message: String, key: UTF8Bytes, locale: UTF8Bytes?, at offset: Int, severity: Severity? = nil) {
+        found.append(RawFinding(rule: rule.id, severity: severity ?? rule.severity, offset: offset, key: key, locale: locale, message: message))
+    }
+}
+
+/// A finding before its offset is turned into a line and column.
+struct RawFinding: Sendable {
+    var rule: String
+    var severity: Severity
+    var offset: Int
+    var key: UTF8Bytes
+    var locale: UTF8Bytes?
+    var message: String
+}
+
+/// Every rule, in the order findings are listed.
+public enum LintRules {
+    public static let all: [LintRule] = [
+        PlaceholderRules.mismatch,
+        PlaceholderRules.missing,
+        PluralIncompleteRule.rule,
+        LiteralEscapeRule.rule,
+        CarriageReturnRule.rule,
+        FormatOnlyKeyRule.rule,
+        EmptyTranslationRule.rule,
+        WhitespaceMismatchRule.rule,
+        NormalizationTwinsRule.rule,
+        UntranslatedRule.rule,
+    ]
+
+    public static func named(_ id: String) -> LintRule? { all.first { $0.id == id } }
+}

@@ -1,0 +1,21 @@
+import StringCatalog
+
+/// `carriage-return` (warning): a value holds a carriage return (U+000D), usually left by a
+/// Windows editor or a `.strings` migration; it does not display as written.
+enum CarriageReturnRule {
+    static let rule = LintRule(
+        id: "carriage-return", severity: .warning,
+        summary: "A value holds a carriage return.",
+        checkString: { string, context in check(string, &context) })
+
+    static func check(_ string: LintedString, _ context: inout RuleContext) {
+        guard string.shouldTranslate else { return }
+        for localization in string.localizations {
+            for form in localization.forms where form.value.utf8.contains(0x0D) {
+                context.report(
+                    "\(quoted(form.value)) holds a carriage return; use a line feed (\\n) alone",
+                    key: string.key, locale: localization.locale, at: form.offset)
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import StringCatalog
+
+/// `empty-translation` (warning): a translation is empty but marked `translated`, while the
+/// source text is not empty: the app shows nothing.
+enum EmptyTranslationRule {
+    static let rule = LintRule(
+        id: "empty-translation", severity: .warning,
+        summary: "An empty translation is marked translated while the source text is not empty.",
+        checkString: { string, context in check(string, &context) })
+
+    static func check(_ string: LintedString, _ context: inout RuleContext) {
+        guard string.shouldTranslate else { return }
+        for localization in string.localizations where localization.locale != string.sourceLanguage {
+            for form in localization.forms where form.value.isEmpty && form.state == "translated" {
+                guard let source = string.sourceText(for: form.path), !source.isEmpty else { continue }
+                context.report(
+                    "the translation is empty but marked translated; the source text is \(quoted(source))",
+                    key: string.key, locale: localization.locale, at: form.offset)
+            }
+        }
+    }
+}

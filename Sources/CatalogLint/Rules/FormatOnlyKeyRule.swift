@@ -1,0 +1,23 @@
+import StringCatalog
+
+/// `format-only-key` (warning): a key that is nothing but format specifiers and punctuation
+/// (`%lld`, `-%@`, `%@ / %@`, `(%lld)`), not marked `"shouldTranslate": false`. Xcode extracts
+/// such a key from `Text("\(count)")` and asks translators to translate it. Use
+/// `Text(verbatim:)`, or mark the key.
+enum FormatOnlyKeyRule {
+    static let rule = LintRule(
+        id: "format-only-key", severity: .warning,
+        summary: "A key made only of format specifiers and punctuation is offered for translation.",
+        checkString: { string, context in check(string, &context) })
+
+    static func isFormatOnly(_ key: String) -> Bool {
+        !FormatString.specifiers(in: key).isEmpty && !FormatString.removingSpecifiers(key).contains { $0.isLetter }
+    }
+
+    static func check(_ string: LintedString, _ context: inout RuleContext) {
+        guard string.shouldTranslate, isFormatOnly(string.key.string) else { return }
+        context.report(
+            "the key \(quoted(string.key.string)) has nothing to translate; use Text(verbatim:) or mark it \"shouldTranslate\" : false",
+            key: string.key, locale: nil, at: string.keyOffset)
+    }
+}

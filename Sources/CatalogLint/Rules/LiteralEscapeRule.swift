@@ -1,0 +1,27 @@
+import StringCatalog
+
+/// `literal-escape` (warning): a translation holds a backslash followed by `n`, `t`, `r` or `"`
+/// where the source text does not: a migration from `.strings` files left the escape as text,
+/// and the app shows a backslash instead of a line break.
+enum LiteralEscapeRule {
+    static let rule = LintRule(
+        id: "literal-escape", severity: .warning,
+        summary: "A translation holds a literal backslash escape (\\n, \\t, \\r, \\\") that the source text does not.",
+        checkString: { string, context in check(string, &context) })
+
+    static let escapes = ["\\n", "\\t", "\\r", "\\\""]
+
+    static func check(_ string: LintedString, _ context: inout RuleContext) {
+        guard string.shouldTranslate else { return }
+        for localization in string.localizations where localization.locale != string.sourceLanguage {
+            for form in localization.forms {
+                let source = string.sourceText(for: form.path) ?? ""
+                let found = escapes.filter { form.value.contains($0) && !source.contains($0) }
+                guard !found.isEmpty else { continue }
+                context.report(
+                    "\(quoted(form.value)) holds \(found.map { "a literal \($0)" }.joined(separator: " and ")) (a backslash, not the character) where the source text has none",
+                    key: string.key, locale: localization.locale, at: form.offset)
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import StringCatalog
+
+/// `placeholder-mismatch` (error): a translation reads an argument the app does not pass, or
+/// reads one as another kind of value (an object as a pointer, an integer as a string): it
+/// reads memory the caller never passed, and crashes or shows garbage.
+///
+/// `placeholder-missing` (warning): a translation leaves out an argument the source text shows.
+/// That loses information but cannot crash. In plural `zero`, `one` and `two` forms an integer
+/// may be left out ("One file").
+///
+/// The app's arguments are the key's when the key holds a specifier (Xcode writes a call site's
+/// interpolations into the key), else the source text's. Arguments compare per position by
+/// class: reordering with positions (`%2$@ %1$@`) is fine, and so is `%d` for `%lld`. A string is
+/// a format only when the app passes arguments; then every `%` in a translation is read as
+/// Foundation reads it, flags included (`% p` in `% publicacions` is a pointer conversion).
+/// Otherwise `%` is prose (`100 % précis`) and neither rule applies.
+enum PlaceholderRules {
+    static let mismatch = LintRule(
+        id: "placeholder-mismatch", severity: .error,
+        summary: "A translation reads an argument the app does not pass, or as another kind of value.",
+        checkString: { string, context in checkMismatch(string, &context) })
+
+    static let missing = LintRule(
+        id: "placeholder-missing", severity: .warning,
+        summary: "A translation leaves out an argument that the source text shows.",
+        checkString: { string, context in checkMissing(string, &context) })
+
+    /// The arguments a form reads; `%arg` in a substitution's case is the substitution's own.
+    static func arguments(of form: Form, in localization: Localization) -> [Int: ArgumentClass] {
+        FormatString.arguments(in: text(of: form), substitutions: localization.substitutions)
+    }
+
+    static func text(of form: Form) -> String {
+        form.isSubstitutionCase ? form.value.replacingText("%arg", with: "") : form.value
+    }
+
+    static func describe(_ argumentClass: ArgumentClass) -> String {
+        switch argumentClass {
+        case .object: return "an object (%@)"
+        case .integer: return "an integer (%d)"
+        case .floatingPoint: return "a floating-point number (%f)"
+        case .character: return "a character (%c)"
+        case .cString: return "a C string (%s)"
+        case .pointer: return "a pointer (%p)"
+        }
+    }
+
+    static func checkMismatch(_ string: LintedString, _ context: inout RuleContext) {
+        guard string.shouldTranslate, let app = string.appArguments else { return }
+        let keyHoldsArguments = FormatString.passesArguments(string.key.string)
+        for localization in string.localizations {
+            // Without specifiers in the key, the source text defines the arguments.
+            if localization.locale == string.sourceLanguage && !keyHoldsArguments { continue }
+            for form in localization.forms {
+                let specifiers = FormatString.specifiers(in: text(of: form))
+                for (position, argumentClass) in arguments(of: form, in: localization).sorted(by: { $0.key < $1.key }) {
+                    let written = specifiers.first { $0.position == position && $0.substitution == nil }
+                        .map { " ('\(form.value[$0.range])')" } ?? ""
+                    if let passed = app[position] {
+                        if passed != argumentClass {
+                            context.report(
+                                "\(quoted(form.value)) reads argument \(position)\(written) as \(describe(argumentClass)); the app passes \(describe(passed))",
+                                key: string.key, locale: localization.locale, at: form.offset)
+                        }
+                    } else {
+                        context.report(
+                            "\(quoted(form.value)) reads argument \(position)\(written), which the app does not pass (it passes \(app.count))",
+                            key: string.key, locale: localization.locale, at: form.offset)
+                    }
+                }
+            }
+        }
+    }
+
+    static func checkMissing(_ string: LintedString, _ context: inout RuleContext) {
+        guard string.shouldTranslate, string.appArguments != nil else { return }
+        for localization in string.localizations where localization.locale != string.sourceLanguage {
+            for form in localization.forms where !form.isSubstitutionCase {
+                let sourceArguments: [Int: ArgumentClass]
+                if let source = string.source {
+                    guard let sourceForm = source.form(matching: form.path) else { continue }
+                    sourceArguments = arguments(of: sourceForm, in: source)
+                } else {
+                    sourceArguments = FormatString.arguments(in: string.key.string)
+                }
+                let used = arguments(of: form, in: localization)
+                for (position, argumentClass) in sourceArguments.sorted(by: { $0.key < $1.key }) where used[position] == nil {
+                    if argumentClass == .integer, let category = form.pluralCategory, ["zero", "one", "two"].contains(category) {
+                        continue
+                    }
+                    context.report(
+                        "\(quoted(form.value)) leaves out argument \(position) (\(describe(argumentClass))) that the source text shows",
+                        key: string.key, locale: localization.locale, at: form.offset)
+                }
+            }
+        }
+    }
+}
+
+/// A value in quotes for a message, shortened to 60 characters.
+func quoted(_ text: String) -> String {
+    var flat = text.replacingAll("\n", "\\n").replacingAll("\r", "\\r")
+    if flat.count > 60 { flat = String(flat.prefix(59)) + "…" }
+    return "\"\(flat)\""
+}
+
+extension String {
+    /// Every occurrence of `target` replaced, compared byte for byte.
+    func replacingText(_ target: String, with replacement: String) -> String {
+        let bytes = Array(utf8), needle = Array(target.utf8)
+        guard !needle.isEmpty, bytes.count >= needle.count else { return self }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if i + needle.count <= bytes.count && bytes[i..<i + needle.count].elementsEqual(needle) {
+                result += replacement.utf8
+                i += needle.count
+            } else {
+                result.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

@@ -1,0 +1,28 @@
+import StringCatalog
+
+/// `plural-incomplete` (error): a plural variation lacks `other`, or lacks a category that its
+/// language's CLDR cardinal rules give to at least one whole number from 0 to 999 (Russian needs
+/// one, few, many and other; Arabic all six; Japanese other only). A count in a missing category
+/// shows the wrong form or nothing. `many` in French, Spanish, Italian and Portuguese is for
+/// millions only and is not required.
+enum PluralIncompleteRule {
+    static let rule = LintRule(
+        id: "plural-incomplete", severity: .error,
+        summary: "A plural variation lacks a category its language needs for some whole number.",
+        checkString: { string, context in check(string, &context) })
+
+    static func check(_ string: LintedString, _ context: inout RuleContext) {
+        guard string.shouldTranslate else { return }
+        for localization in string.localizations {
+            let required = PluralCategories.required(for: localization.locale.string)
+            for variation in localization.pluralVariations {
+                let missing = required.filter { !variation.categories.contains($0) }
+                guard !missing.isEmpty else { continue }
+                let place = variation.path.first == "substitutions" ? " in substitution \"\(variation.path[1])\"" : ""
+                context.report(
+                    "plural\(place) lacks \(missing.joined(separator: ", ")), which \(localization.locale) uses for some counts from 0 to 999",
+                    key: string.key, locale: localization.locale, at: variation.offset)
+            }
+        }
+    }
+}

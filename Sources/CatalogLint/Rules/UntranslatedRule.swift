@@ -1,0 +1,45 @@
+import StringCatalog
+
+/// `untranslated` (warning; reported with `--strict` or `--since`): a string to translate lacks a
+/// locale the catalog uses, or a form of it is in state `new`; a `needs_review` form and a
+/// `stale` entry are notes. `shouldTranslate: false` exempts a string.
+enum UntranslatedRule {
+    static let rule = LintRule(
+        id: "untranslated", severity: .warning,
+        summary: "A string lacks a translation into a locale the catalog uses, or it is new or needs review.",
+        isOptIn: true,
+        checkCatalog: { strings, context in check(strings, &context) })
+
+    /// The locales the catalog translates into: every locale of every string but the source.
+    static func locales(of strings: [LintedString]) -> [UTF8Bytes] {
+        var seen = Set<UTF8Bytes>()
+        var result: [UTF8Bytes] = []
+        for string in strings {
+            for localization in string.localizations where localization.locale != string.sourceLanguage {
+                if seen.insert(localization.locale).inserted { result.append(localization.locale) }
+            }
+        }
+        return result.sorted { $0.string < $1.string }
+    }
+
+    static func check(_ strings: [LintedString], _ context: inout RuleContext) {
+        let locales = locales(of: strings)
+        for string in strings where string.shouldTranslate {
+            if string.isStale {
+                context.report("the string is stale (no longer in the code)", key: string.key, locale: nil, at: string.keyOffset, severity: .note)
+                continue
+            }
+            for locale in locales {
+                guard let localization = string.localizations.first(where: { $0.locale == locale }) else {
+                    context.report("no \(locale) translation", key: string.key, locale: locale, at: string.keyOffset)
+                    continue
+                }
+                if let form = localization.forms.first(where: { $0.state == "new" }) {
+                    context.report("the \(locale) translation is new (not translated yet)", key: string.key, locale: locale, at: form.offset)
+                } else if let form = localization.forms.first(where: { $0.state == "needs_review" }) {
+                    context.report("the \(locale) translation needs review", key: string.key, locale: locale, at: form.offset, severity: .note)
+                }
+            }
+        }
+    }
+}
