@@ -100,9 +100,9 @@ rules = {
         {"Save": entry(de=unit("", state="new")), "": entry(de=unit(""))},
     ),
     "whitespace-mismatch": (
-        {"Save": entry(de=unit("Sichern ")), "Open": entry(fr=unit("\nOuvrir"))},
-        ["Save [de]", "Open [fr]"],
-        {"Name: ": entry(fr=unit("Nom : ")), "Save": entry(de=unit("Sichern")), "Line\n": entry(de=unit("Zeile\n"))},
+        {"Save": entry(de=unit("Sichern ")), "Open": entry(fr=unit("\nOuvrir"), ja=unit("開く\n"))},
+        ["Save [de]", "Open [fr]", "Open [ja]"],
+        {"Name: ": entry(fr=unit("Nom : "), ja=unit("名前："), zh_Hans=unit("名称：")), "Save": entry(de=unit("Sichern")), "Line\n": entry(de=unit("Zeile\n"))},
     ),
     "normalization-twins": (
         {"Caf\u00e9": entry(de=unit("Café")), "Cafe\u0301": entry(de=unit("Café"))},

@@ -118,12 +118,20 @@ public struct LintedString: Sendable {
     /// The arguments the app passes: the key's when the key holds a format specifier (Xcode
     /// writes a call site's interpolations into the key), else the source text's (its plain or
     /// `other` form), else none. Nil when the app passes no arguments: then `%` is prose.
+    ///
+    /// The source text's arguments are those of all its forms together: a substitution's cases
+    /// may read arguments of their own (`%2$@` beside `%arg`).
     var appArguments: [Int: ArgumentClass]? {
         let key = self.key.string
         if FormatString.passesArguments(key) { return FormatString.arguments(in: key) }
         guard let source, let form = source.form(matching: []) else { return nil }
         guard FormatString.passesArguments(form.value) else { return nil }
-        return FormatString.arguments(in: form.value, substitutions: source.substitutions)
+        var arguments: [Int: ArgumentClass] = [:]
+        for sourceForm in [form] + source.forms {
+            let text = sourceForm.isSubstitutionCase ? sourceForm.value.replacingText("%arg", with: "") : sourceForm.value
+            arguments.merge(FormatString.arguments(in: text, substitutions: source.substitutions)) { first, _ in first }
+        }
+        return arguments
     }
 
     init(member: JSONMember, sourceLanguage: UTF8Bytes) {

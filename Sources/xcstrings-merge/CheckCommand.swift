@@ -51,42 +51,7 @@ enum CheckCommand {
         if staged && !parsed.positionals.isEmpty {
             throw UsageError(message: "--staged checks the tracked catalogs; give no paths with it", command: "check")
         }
-        var jobs: [CheckJob] = []
-        var ioFailure = false
-        if parsed.positionals.isEmpty, let repository = try? Repository.open(), let top = repository.workingDirectory {
-            do {
-                let index = try repository.index()
-                let entries = index.entries(withSuffix: ".xcstrings")
-                if staged {
-                    for entry in entries {
-                        jobs.append(CheckJob(path: entry.path, bytes: try repository.blob(entry.id)))
-                    }
-                } else {
-                    let conflicted = try index.conflicts().map(\.path).filter { $0.hasSuffix(".xcstrings") }
-                    let prefix = ResolveSession.currentPrefix(workingDirectory: top)
-                    for path in (entries.map(\.path) + conflicted).sorted() {
-                        let display = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : top + path
-                        jobs.append(CheckJob(path: display, file: top + path))
-                    }
-                }
-            } catch {
-                Output.err("xcstrings-merge check: \(error.message)\n")
-                return .error
-            }
-        } else if staged {
-            throw UsageError(message: "--staged needs a git repository", command: "check")
-        } else {
-            for path in parsed.positionals.isEmpty ? ["."] : parsed.positionals {
-                if FileBytes.isDirectory(path) {
-                    jobs += CatalogFinder.catalogs(under: path).map { CheckJob(path: $0, file: $0) }
-                } else if FileBytes.exists(path) {
-                    jobs.append(CheckJob(path: path, file: path))
-                } else {
-                    Output.err("\(path): error: no such file or directory\n")
-                    ioFailure = true
-                }
-            }
-        }
+        guard let (jobs, ioFailure) = try CheckJob.discover(parsed.positionals, staged: staged, command: "check") else { return .error }
         let results = ParallelCheck.run(jobs, showProgress: Output.standardErrorIsTerminal && jobs.count >= 20)
         let report = CheckReport(results: results)
         switch format {
@@ -104,15 +69,63 @@ struct CheckJob: Sendable {
     var path: String
     var file: String?
     var bytes: [UInt8]?
+    /// The path relative to the working tree, when the catalog was found in the repository.
+    var repositoryPath: String?
 
-    init(path: String, file: String) {
+    init(path: String, file: String, repositoryPath: String? = nil) {
         self.path = path
         self.file = file
+        self.repositoryPath = repositoryPath
     }
 
-    init(path: String, bytes: [UInt8]) {
+    init(path: String, bytes: [UInt8], repositoryPath: String? = nil) {
         self.path = path
         self.bytes = bytes
+        self.repositoryPath = repositoryPath
+    }
+
+    /// The catalogs `positionals` name (files, or directories searched for `*.xcstrings`), or
+    /// with none inside a repository its tracked catalogs (their staged versions with
+    /// `staged`), else those below the current directory. Nil (with a message printed) when the
+    /// repository could not be read; `ioFailure` when a path does not exist.
+    static func discover(_ positionals: [String], staged: Bool, command: String) throws(UsageError) -> (jobs: [CheckJob], ioFailure: Bool)? {
+        var jobs: [CheckJob] = []
+        var ioFailure = false
+        if positionals.isEmpty, let repository = try? Repository.open(), let top = repository.workingDirectory {
+            do {
+                let index = try repository.index()
+                let entries = index.entries(withSuffix: ".xcstrings")
+                if staged {
+                    for entry in entries {
+                        jobs.append(CheckJob(path: entry.path, bytes: try repository.blob(entry.id), repositoryPath: entry.path))
+                    }
+                } else {
+                    let conflicted = try index.conflicts().map(\.path).filter { $0.hasSuffix(".xcstrings") }
+                    let prefix = ResolveSession.currentPrefix(workingDirectory: top)
+                    for path in (entries.map(\.path) + conflicted).sorted() {
+                        let display = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : top + path
+                        jobs.append(CheckJob(path: display, file: top + path, repositoryPath: path))
+                    }
+                }
+            } catch {
+                Output.err("xcstrings-merge \(command): \(error.message)\n")
+                return nil
+            }
+        } else if staged {
+            throw UsageError(message: "--staged needs a git repository", command: command)
+        } else {
+            for path in positionals.isEmpty ? ["."] : positionals {
+                if FileBytes.isDirectory(path) {
+                    jobs += CatalogFinder.catalogs(under: path).map { CheckJob(path: $0, file: $0) }
+                } else if FileBytes.exists(path) {
+                    jobs.append(CheckJob(path: path, file: path))
+                } else {
+                    Output.err("\(path): error: no such file or directory\n")
+                    ioFailure = true
+                }
+            }
+        }
+        return (jobs, ioFailure)
     }
 }
 

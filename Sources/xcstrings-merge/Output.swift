@@ -16,5 +16,6 @@ enum Output {
     }
 
     static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+    static var standardOutputIsTerminal: Bool { isatty(1) == 1 }
     static var standardInputIsTerminal: Bool { isatty(0) == 1 }
 }

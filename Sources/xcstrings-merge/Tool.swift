@@ -23,6 +23,7 @@ enum Tool {
         MergeCommand.command,
         FormatCommand.command,
         CheckCommand.command,
+        LintCommand.command,
         RenameKeyCommand.command,
         RemoveLocaleCommand.command,
         ResolveCommand.command,

@@ -1,0 +1,43 @@
+import StringCatalog
+
+/// How far a catalog's translation into one locale has come.
+public struct LocaleCoverage: Sendable, Equatable {
+    public var locale: String
+    public var translated = 0
+    public var needsReview = 0
+    public var new = 0
+    public var missing = 0
+    public var stale = 0
+
+    public var total: Int { translated + needsReview + new + missing + stale }
+    /// Translated strings as a share of all, from 0 to 100.
+    public var percent: Double { total == 0 ? 100 : Double(translated) * 100 / Double(total) }
+}
+
+public enum Coverage {
+    /// Per locale the catalog translates into (every locale but the source), the state of each
+    /// string that should be translated: stale entries count as stale; a missing localization as
+    /// missing; a localization with a form in state `new` as new, else with one in
+    /// `needs_review` as needing review, else translated.
+    public static func of(_ strings: [LintedString]) -> [LocaleCoverage] {
+        UntranslatedRule.locales(of: strings).map { locale in
+            var coverage = LocaleCoverage(locale: locale.string)
+            for string in strings where string.shouldTranslate {
+                if string.isStale {
+                    coverage.stale += 1
+                } else if let localization = string.localizations.first(where: { $0.locale == locale }) {
+                    if localization.forms.contains(where: { $0.state == "new" }) {
+                        coverage.new += 1
+                    } else if localization.forms.contains(where: { $0.state == "needs_review" }) {
+                        coverage.needsReview += 1
+                    } else {
+                        coverage.translated += 1
+                    }
+                } else {
+                    coverage.missing += 1
+                }
+            }
+            return coverage
+        }
+    }
+}

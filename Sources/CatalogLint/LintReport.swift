@@ -1,0 +1,207 @@
+import StringCatalog
+
+/// The result of linting some catalogs, in the formats editors, Xcode, CI and code-scanning
+/// services read.
+public struct LintReport: Sendable {
+    /// One linted catalog.
+    public struct File: Sendable {
+        public var path: String
+        public var findings: [Finding]
+        public var coverage: [LocaleCoverage]
+
+        public init(path: String, findings: [Finding], coverage: [LocaleCoverage]) {
+            self.path = path
+            self.findings = findings
+            self.coverage = coverage
+        }
+    }
+
+    public var files: [File]
+    public var toolVersion: String
+
+    public init(files: [File], toolVersion: String) {
+        self.files = files
+        self.toolVersion = toolVersion
+    }
+
+    public var findings: [Finding] { files.flatMap(\.findings) }
+
+    var summary: String {
+        var counts: [Severity: Int] = [:]
+        for finding in findings { counts[finding.severity, default: 0] += 1 }
+        let parts = [Severity.error, .warning, .note].compactMap { severity in
+            counts[severity].map { "\($0) \(severity.rawValue)\($0 == 1 ? "" : "s")" }
+        }
+        let catalogs = files.count == 1 ? "1 catalog" : "\(files.count) catalogs"
+        return "\(catalogs) linted: " + (parts.isEmpty ? "no findings" : parts.joined(separator: ", "))
+    }
+
+    /// `path:line:column: severity: message [rule]`, the form Xcode's issue navigator and editors
+    /// read, then a coverage table per catalog; with `colour`, severities and percentages in
+    /// terminal colours.
+    public func human(colour: Bool) -> String {
+        func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        var text = ""
+        for finding in findings {
+            let severity: String
+            switch finding.severity {
+            case .error: severity = paint("error", "1;31")
+            case .warning: severity = paint("warning", "1;33")
+            case .note: severity = paint("note", "1;36")
+            }
+            text += "\(finding.file):\(finding.line):\(finding.column): \(severity): \(finding.message) [\(finding.rule)]\n"
+        }
+        for file in files where !file.coverage.isEmpty {
+            text += "\n\(file.path)\n"
+            let header = ["locale", "translated", "needs review", "new", "missing", "stale", "%"]
+            let rows = file.coverage.map { coverage in
+                [coverage.locale, "\(coverage.translated)", "\(coverage.needsReview)", "\(coverage.new)", "\(coverage.missing)",
+                 "\(coverage.stale)", Self.percentText(coverage.percent)]
+            }
+            let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+            func line(_ cells: [String], percent: Double? = nil) -> String {
+                var out = "  " + cells[0].padding(widths[0])
+                for column in 1..<cells.count {
+                    var cell = String(repeating: " ", count: widths[column] - cells[column].count) + cells[column]
+                    if column == cells.count - 1, let percent {
+                        cell = paint(cell, percent >= 100 ? "32" : percent >= 80 ? "33" : "31")
+                    }
+                    out += "  " + cell
+                }
+                return out + "\n"
+            }
+            text += line(header)
+            for (row, coverage) in zip(rows, file.coverage) { text += line(row, percent: coverage.percent) }
+        }
+        return text + (text.isEmpty ? "" : "\n") + summary + "\n"
+    }
+
+    static func percentText(_ percent: Double) -> String {
+        let tenths = Int((percent * 10).rounded(.down))
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=rule::message`.
+    public func github() -> String {
+        var text = ""
+        for finding in findings {
+            let command = finding.severity == .note ? "notice" : finding.severity.rawValue
+            text += "::\(command) file=\(Self.escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(Self.escapeProperty(finding.rule))::\(Self.escapeData(finding.message))\n"
+        }
+        return text + summary + "\n"
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
+    }
+
+    /// `{"findings": [...], "coverage": {file: {locale: {...}}}, "summary": {...}}`.
+    public func json() -> [UInt8] {
+        func string(_ text: String) -> JSONValue { .string(UTF8Bytes(text)) }
+        func number(_ value: Int) -> JSONValue { .number(UTF8Bytes(String(value))) }
+        let findings: [JSONValue] = self.findings.map { finding in
+            .object(JSONObject([
+                JSONMember(key: "rule", value: string(finding.rule)),
+                JSONMember(key: "severity", value: string(finding.severity.rawValue)),
+                JSONMember(key: "file", value: string(finding.file)),
+                JSONMember(key: "line", value: number(finding.line)),
+                JSONMember(key: "column", value: number(finding.column)),
+                JSONMember(key: "key", value: .string(finding.key)),
+                JSONMember(key: "locale", value: finding.locale.map(JSONValue.string) ?? .null),
+                JSONMember(key: "message", value: string(finding.message)),
+            ]))
+        }
+        let coverage = JSONObject(files.map { file in
+            JSONMember(key: UTF8Bytes(file.path), value: .object(JSONObject(file.coverage.map { locale in
+                JSONMember(key: UTF8Bytes(locale.locale), value: .object(JSONObject([
+                    JSONMember(key: "translated", value: number(locale.translated)),
+                    JSONMember(key: "needsReview", value: number(locale.needsReview)),
+                    JSONMember(key: "new", value: number(locale.new)),
+                    JSONMember(key: "missing", value: number(locale.missing)),
+                    JSONMember(key: "stale", value: number(locale.stale)),
+                    JSONMember(key: "percent", value: .number(UTF8Bytes(Self.percentText(locale.percent)))),
+                ])))
+            })))
+        })
+        var counts: [JSONMember] = []
+        for severity in [Severity.error, .warning, .note] {
+            counts.append(JSONMember(key: UTF8Bytes(severity.rawValue + "s"), value: number(self.findings.filter { $0.severity == severity }.count)))
+        }
+        return XcodeWriter.reportBytes(of: .object(JSONObject([
+            JSONMember(key: "findings", value: .array(findings)),
+            JSONMember(key: "coverage", value: .object(coverage)),
+            JSONMember(key: "summary", value: .object(JSONObject(counts))),
+        ])))
+    }
+
+    /// SARIF 2.1.0: one run whose driver describes every rule (id, name, descriptions, default
+    /// level), and one result per finding with its physical location.
+    public func sarif(rules: [LintRule]) -> [UInt8] {
+        func string(_ text: String) -> JSONValue { .string(UTF8Bytes(text)) }
+        func number(_ value: Int) -> JSONValue { .number(UTF8Bytes(String(value))) }
+        func text(_ value: String) -> JSONValue { .object(JSONObject([JSONMember(key: "text", value: string(value))])) }
+        func level(_ severity: Severity) -> JSONValue { string(severity.rawValue) }
+        let descriptors: [JSONValue] = rules.map { rule in
+            .object(JSONObject([
+                JSONMember(key: "id", value: string(rule.id)),
+                JSONMember(key: "name", value: string(rule.id)),
+                JSONMember(key: "shortDescription", value: text(rule.summary)),
+                JSONMember(key: "fullDescription", value: text(rule.summary)),
+                JSONMember(key: "defaultConfiguration", value: .object(JSONObject([JSONMember(key: "level", value: level(rule.severity))]))),
+            ]))
+        }
+        let results: [JSONValue] = findings.map { finding in
+            var members = [JSONMember(key: "ruleId", value: string(finding.rule))]
+            if let index = rules.firstIndex(where: { $0.id == finding.rule }) {
+                members.append(JSONMember(key: "ruleIndex", value: number(index)))
+            }
+            members += [
+                JSONMember(key: "level", value: level(finding.severity)),
+                JSONMember(key: "message", value: text(finding.message)),
+                JSONMember(key: "locations", value: .array([.object(JSONObject([
+                    JSONMember(key: "physicalLocation", value: .object(JSONObject([
+                        JSONMember(key: "artifactLocation", value: .object(JSONObject([JSONMember(key: "uri", value: string(Self.uri(finding.file)))]))),
+                        JSONMember(key: "region", value: .object(JSONObject([
+                            JSONMember(key: "startLine", value: number(finding.line)),
+                            JSONMember(key: "startColumn", value: number(finding.column)),
+                        ]))),
+                    ]))),
+                ]))])),
+            ]
+            return .object(JSONObject(members))
+        }
+        let driver = JSONObject([
+            JSONMember(key: "name", value: "xcstrings-merge"),
+            JSONMember(key: "version", value: string(toolVersion)),
+            JSONMember(key: "rules", value: .array(descriptors)),
+        ])
+        return XcodeWriter.reportBytes(of: .object(JSONObject([
+            JSONMember(key: "$schema", value: "https://json.schemastore.org/sarif-2.1.0.json"),
+            JSONMember(key: "version", value: "2.1.0"),
+            JSONMember(key: "runs", value: .array([.object(JSONObject([
+                JSONMember(key: "tool", value: .object(JSONObject([JSONMember(key: "driver", value: .object(driver))]))),
+                JSONMember(key: "results", value: .array(results)),
+            ]))])),
+        ])))
+    }
+
+    /// A relative path as a URI reference: its bytes percent-encoded where URIs do not allow them.
+    static func uri(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let allowed = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "-._~/".utf8.contains(byte)
+            result += allowed ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+        }
+        return result
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
