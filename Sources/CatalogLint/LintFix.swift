@@ -53,8 +53,8 @@ public enum LintFix {
                 repaired = repaired.replacingText("\r\n", with: "\n").replacingText("\r", with: "")
                 notes.append("removed carriage returns")
             }
-            if locale != string.sourceLanguage, repaired.contains("\\n"), let source = string.sourceText(for: path),
-                source.contains("\n"), !source.contains("\\n")
+            if locale != string.sourceLanguage, repaired.containsBytes("\\n"), let source = string.sourceText(for: path),
+                source.utf8.contains(0x0A), !source.containsBytes("\\n")
             {
                 repaired = repaired.replacingText("\\n", with: "\n")
                 notes.append("turned a literal \\n into a line break, as in the source text")

@@ -18,6 +18,8 @@ public struct LintRule: Sendable {
 public struct RuleContext {
     var rule: LintRule
     var found: [RawFinding] = []
+    /// The plural categories of each locale met so far.
+    var pluralCategories: [UTF8Bytes: [String]] = [:]
 
     /// A finding at a byte offset of the file.
     mutating func report(_ message: String, key: UTF8Bytes, locale: UTF8Bytes?, at offset: Int, severity: Severity? = nil) {

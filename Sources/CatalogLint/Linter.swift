@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import StringCatalog
 
 /// Runs the lint rules on a catalog.
@@ -11,10 +13,17 @@ public struct Linter: Sendable {
         self.includeOptIn = includeOptIn
     }
 
-    /// The strings of a catalog as the rules see them, each entry decoded once.
+    /// Strings are decoded and checked in blocks of this many, in parallel.
+    static let blockSize = 1024
+
+    /// The strings of a catalog as the rules see them, each entry decoded once (a big catalog's
+    /// in parallel blocks).
     public static func strings(of catalog: Catalog) -> [LintedString] {
         let sourceLanguage = catalog.sourceLanguage ?? UTF8Bytes("en")
-        return catalog.strings.members.map { LintedString(member: $0, sourceLanguage: sourceLanguage) }
+        let members = catalog.strings.members
+        return inBlocks(members.count) { range in
+            members[range].map { LintedString(member: $0, sourceLanguage: sourceLanguage) }
+        }
     }
 
     /// The findings about `catalog`, read from `bytes` (for lines and columns), named `file`.
@@ -23,21 +32,59 @@ public struct Linter: Sendable {
     }
 
     public func findings(in strings: [LintedString], bytes: [UInt8], file: String) -> [Finding] {
-        var raw: [RawFinding] = []
-        for rule in rules where includeOptIn || !rule.isOptIn {
-            var context = RuleContext(rule: rule)
-            if let check = rule.checkString {
-                for string in strings { check(string, &context) }
+        let active = rules.filter { includeOptIn || !$0.isOptIn }
+        var raw = Self.inBlocks(strings.count) { range in
+            var found: [RawFinding] = []
+            for rule in active {
+                guard let check = rule.checkString else { continue }
+                var context = RuleContext(rule: rule)
+                for string in strings[range] { check(string, &context) }
+                found += context.found
             }
-            rule.checkCatalog?(strings, &context)
+            return found
+        }
+        for rule in active {
+            guard let check = rule.checkCatalog else { continue }
+            var context = RuleContext(rule: rule)
+            check(strings, &context)
             raw += context.found
         }
+        let order = Dictionary(uniqueKeysWithValues: active.enumerated().map { ($1.id, $0) })
+        raw.sort { ($0.offset, order[$0.rule] ?? 0) < ($1.offset, order[$1.rule] ?? 0) }
         let lines = LineIndex(bytes)
-        return raw.sorted { $0.offset < $1.offset }.map { finding in
+        return raw.map { finding in
             let (line, column) = lines.location(of: finding.offset)
             return Finding(
                 rule: finding.rule, severity: finding.severity, file: file, line: line, column: column, key: finding.key,
                 locale: finding.locale, message: finding.message)
         }
     }
+
+    /// `body` over `0..<count` in blocks of `blockSize`, the blocks on all cores, the results
+    /// concatenated in order.
+    static func inBlocks<T>(_ count: Int, _ body: @Sendable (Range<Int>) -> [T]) -> [T] {
+        guard count > blockSize else { return body(0..<count) }
+        let blocks = (count + blockSize - 1) / blockSize
+        let results = BlockResults<T>(count: blocks)
+        DispatchQueue.concurrentPerform(iterations: blocks) { block in
+            results.set(block, body(block * blockSize..<min(count, (block + 1) * blockSize)))
+        }
+        return results.all
+    }
+}
+
+/// The results of parallel blocks, kept in block order.
+final class BlockResults<T>: @unchecked Sendable {
+    private var slots: [[T]]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func set(_ index: Int, _ value: [T]) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var all: [T] { slots.flatMap { $0 } }
 }

@@ -9,14 +9,15 @@ enum LiteralEscapeRule {
         summary: "A translation holds a literal backslash escape (\\n, \\t, \\r, \\\") that the source text does not.",
         checkString: { string, context in check(string, &context) })
 
-    static let escapes = ["\\n", "\\t", "\\r", "\\\""]
+    static let escapes: [(text: String, bytes: StaticString)] = [("\\n", "\\n"), ("\\t", "\\t"), ("\\r", "\\r"), ("\\\"", "\\\"")]
 
     static func check(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate else { return }
         for localization in string.localizations where localization.locale != string.sourceLanguage {
-            for form in localization.forms {
+            // Most values hold no backslash at all.
+            for form in localization.forms where form.value.utf8.contains(0x5C) {
                 let source = string.sourceText(for: form.path) ?? ""
-                let found = escapes.filter { form.value.contains($0) && !source.contains($0) }
+                let found = escapes.filter { form.value.containsBytes($0.bytes) && !source.containsBytes($0.bytes) }.map(\.text)
                 guard !found.isEmpty else { continue }
                 context.report(
                     "\(quoted(form.value)) holds \(found.map { "a literal \($0)" }.joined(separator: " and ")) (a backslash, not the character) where the source text has none",

@@ -124,3 +124,22 @@ extension String {
         return String(decoding: result, as: UTF8.self)
     }
 }
+
+extension String {
+    /// Whether `needle` (a short ASCII text) occurs in the UTF-8 bytes, without Foundation.
+    func containsBytes(_ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        var text = self
+        return text.withUTF8 { buffer in
+            guard buffer.count >= count else { return false }
+            var i = 0
+            while i <= buffer.count - count {
+                var j = 0
+                while j < count && buffer[i + j] == needle.utf8Start[j] { j += 1 }
+                if j == count { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+}

@@ -14,7 +14,9 @@ enum PluralIncompleteRule {
     static func check(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate else { return }
         for localization in string.localizations {
-            let required = PluralCategories.required(for: localization.locale.string)
+            guard !localization.pluralVariations.isEmpty else { continue }
+            let required = context.pluralCategories[localization.locale] ?? PluralCategories.required(for: localization.locale.string)
+            context.pluralCategories[localization.locale] = required
             for variation in localization.pluralVariations {
                 let missing = required.filter { !variation.categories.contains($0) }
                 guard !missing.isEmpty else { continue }

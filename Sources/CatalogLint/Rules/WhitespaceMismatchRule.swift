@@ -11,15 +11,41 @@ enum WhitespaceMismatchRule {
         summary: "Leading or trailing white space or line breaks differ from the source text.",
         checkString: { string, context in check(string, &context) })
 
-    static func leading(_ text: String) -> String { String(text.prefix { $0.isWhitespace }) }
-    static func trailing(_ text: String) -> String { String(text.reversed().prefix { $0.isWhitespace }.reversed()) }
+    static func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+    /// The white space a text starts with (ASCII bytes read directly; Unicode spaces by
+    /// characters).
+    static func leading(_ text: String) -> String {
+        let utf8 = text.utf8
+        let end = utf8.firstIndex { !isASCIISpace($0) } ?? utf8.endIndex
+        if end == utf8.endIndex || utf8[end] < 0x80 { return String(text[utf8.startIndex..<end]) }
+        return String(text.prefix { $0.isWhitespace })
+    }
+
+    static func trailing(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard let last = utf8.lastIndex(where: { !isASCIISpace($0) }) else { return text }
+        if utf8[last] < 0x80 { return String(text[utf8.index(after: last)...]) }
+        return String(text.reversed().prefix { $0.isWhitespace }.reversed())
+    }
+
+    /// Whether a text's first or last byte may belong to white space: an ASCII space or control
+    /// character, or any non-ASCII byte (no-break and other Unicode spaces).
+    static func mayBeSpace(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return byte <= 0x20 || byte >= 0x80
+    }
 
     static let withoutSpaces: Set<String> = ["zh", "ja", "yue", "th", "lo", "km", "my"]
 
-    /// The white space that counts for `locale`: all of it, or its line breaks and tabs alone.
-    static func significant(_ space: String, locale: UTF8Bytes) -> String {
-        let language = String(locale.string.prefix { $0 != "-" && $0 != "_" })
-        guard withoutSpaces.contains(language) else { return space }
+    /// Whether `locale`'s language is written without spaces between words.
+    static func writtenWithoutSpaces(_ locale: UTF8Bytes) -> Bool {
+        withoutSpaces.contains(String(locale.string.prefix { $0 != "-" && $0 != "_" }))
+    }
+
+    /// The white space that counts: all of it, or (`breaksOnly`) its line breaks and tabs.
+    static func significant(_ space: String, breaksOnly: Bool) -> String {
+        guard breaksOnly else { return space }
         return space.filter { $0 == "\n" || $0 == "\t" || $0 == "\r\n" || $0 == "\r" }
     }
 
@@ -30,16 +56,23 @@ enum WhitespaceMismatchRule {
     static func check(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate else { return }
         for localization in string.localizations where localization.locale != string.sourceLanguage {
+            var breaksOnly: Bool?
             for form in localization.forms where !form.value.isEmpty {
-                guard let source = string.sourceText(for: form.path), !source.isEmpty,
-                    !source.allSatisfy({ $0.isWhitespace })
-                else { continue }
+                guard let source = string.sourceText(for: form.path), !source.isEmpty else { continue }
+                // Most texts start and end with a letter or a mark on both sides: nothing to compare.
+                if !mayBeSpace(form.value.utf8.first) && !mayBeSpace(form.value.utf8.last)
+                    && !mayBeSpace(source.utf8.first) && !mayBeSpace(source.utf8.last)
+                {
+                    continue
+                }
+                guard !source.allSatisfy({ $0.isWhitespace }) else { continue }
                 var differences: [String] = []
-                let locale = localization.locale
-                if significant(leading(form.value), locale: locale) != significant(leading(source), locale: locale) {
+                let only = breaksOnly ?? writtenWithoutSpaces(localization.locale)
+                breaksOnly = only
+                if significant(leading(form.value), breaksOnly: only) != significant(leading(source), breaksOnly: only) {
                     differences.append("starts with \(describe(leading(form.value))) where the source has \(describe(leading(source)))")
                 }
-                if significant(trailing(form.value), locale: locale) != significant(trailing(source), locale: locale) {
+                if significant(trailing(form.value), breaksOnly: only) != significant(trailing(source), breaksOnly: only) {
                     differences.append("ends with \(describe(trailing(form.value))) where the source has \(describe(trailing(source)))")
                 }
                 guard !differences.isEmpty else { continue }
