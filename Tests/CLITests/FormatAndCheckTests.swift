@@ -131,6 +131,35 @@ let validCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"
         #expect(result.stderr.contains(message), "said: \(result.stderr)")
     }
 
+    /// A substitution's `argNum` is a positive integer written as one, and its
+    /// `formatSpecifier` a conversion Foundation knows: anything else is a shape error.
+    @Test(arguments: [
+        ("1e999", "\"lld\"", "\"argNum\" is 1e999; expected a whole number from 1"),
+        ("0", "\"lld\"", "\"argNum\" is 0; expected a whole number from 1"),
+        ("1.0", "\"lld\"", "\"argNum\" is 1.0"),
+        ("-1", "\"lld\"", "\"argNum\" is -1"),
+        ("1", "\"k\"", "\"formatSpecifier\" \"k\" is not a format conversion"),
+        ("1", "\"lld \"", "is not a format conversion"),
+        ("1", "\"%lld\"", "is not a format conversion"),
+        ("2", "\"lld\"", nil),
+        ("1", "\".2f\"", nil),
+        ("1", "\"@\"", nil),
+    ] as [(String, String, String?)])
+    func substitutionArgumentsAreChecked(_ argNum: String, _ specifier: String, _ message: String?) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let text = "{\"sourceLanguage\" : \"en\", \"strings\" : {\"%lld items\" : {\"localizations\" : {\"de\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"%#@n@\"}, \"substitutions\" : {\"n\" : {\"argNum\" : \(argNum), \"formatSpecifier\" : \(specifier), \"variations\" : {\"plural\" : {\"other\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"%arg\"}}}}}}}}}}, \"version\" : \"1.0\"}"
+        let file = try directory.write("L.xcstrings", text)
+        _ = try runTool(["format", file.path])
+        let check = try runTool(["check", file.path])
+        if let message {
+            #expect(check.status == 1)
+            #expect(check.stdout.contains("error: ") && check.stdout.contains(message), "\(check.stdout)")
+        } else {
+            #expect(check.status == 0, "\(check.stdout)")
+        }
+    }
+
     @Test func helpAndVersion() throws {
         let overview = try runTool(["--help"])
         #expect(overview.status == 0)

@@ -438,7 +438,7 @@ extension Parser {
     /// The shape and kind expected for member `key` of an object of `shape`; nil when the
     /// validator would comment on it.
     func memberShape(of key: SkimmedKey, in shape: EntryShape) -> (shape: EntryShape?, expected: UInt8)? {
-        let object = UInt8(ascii: "{"), string = UInt8(ascii: "\""), boolean = UInt8(ascii: "b"), number = UInt8(ascii: "0")
+        let object = UInt8(ascii: "{"), string = UInt8(ascii: "\""), boolean = UInt8(ascii: "b")
         switch shape {
         case .entry:
             if isKey(key, "comment") || isKey(key, "extractionState") { return (nil, string) }
@@ -466,8 +466,8 @@ extension Parser {
         case .substitutions:
             return (.substitution, object)
         case .substitution:
-            if isKey(key, "argNum") { return (nil, number) }
-            if isKey(key, "formatSpecifier") { return (nil, string) }
+            // argNum's and formatSpecifier's values need the validator's closer look.
+            if isKey(key, "argNum") || isKey(key, "formatSpecifier") { return nil }
             if isKey(key, "variations") { return (.variations, object) }
             return nil
         }

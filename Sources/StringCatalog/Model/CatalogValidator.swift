@@ -210,16 +210,49 @@ public struct CatalogValidator {
         for member in object.members {
             switch member.key.string {
             case "argNum":
-                if case .number = member.value { continue }
-                error("\(context)\"argNum\" is \(member.value.typeDescription); expected a number", at: member)
+                guard case .number(let text) = member.value else {
+                    error("\(context)\"argNum\" is \(member.value.typeDescription); expected a number", at: member)
+                    continue
+                }
+                if !Self.isArgumentNumber(text) {
+                    error("\(context)\"argNum\" is \(text); expected a whole number from 1, written as one (such as 1 or 2)", at: member)
+                }
             case "formatSpecifier":
                 requireString(member, context: context)
+                if case .string(let text) = member.value, !Self.isFormatSpecifier(text) {
+                    error("\(context)\"formatSpecifier\" \"\(text)\" is not a format conversion (such as lld, @, d or .2f)", at: member)
+                }
             case "variations":
                 validateVariations(member, context: context)
             default:
                 warning("\(context)unknown field \"\(member.key)\"", at: member)
             }
         }
+    }
+}
+
+extension CatalogValidator {
+    /// A positive integer written plainly: digits, no sign, exponent, fraction or leading zero,
+    /// at most 9 of them.
+    static func isArgumentNumber(_ text: UTF8Bytes) -> Bool {
+        let bytes = Array(text.bytes)
+        guard let first = bytes.first, first >= UInt8(ascii: "1"), first <= UInt8(ascii: "9"), bytes.count <= 9 else { return false }
+        return bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// A printf conversion without its `%`: flags, a width, a precision, a length and one of
+    /// the conversions Foundation knows (`lld`, `@`, `d`, `.2f`, `lu`).
+    static func isFormatSpecifier(_ text: UTF8Bytes) -> Bool {
+        let bytes = Array(text.bytes)
+        var i = 0
+        while i < bytes.count, "-+ #0'".utf8.contains(bytes[i]) { i += 1 }
+        while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+        }
+        while i < bytes.count, "hlqztjL".utf8.contains(bytes[i]) { i += 1 }
+        return i == bytes.count - 1 && "@dDiuUxXoOfFeEgGaAcCsSp".utf8.contains(bytes[i])
     }
 }
 
