@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "xcstrings-merge-bench", dependencies: ["StringCatalog", "Platform"]),
         .target(name: "TestSupport", dependencies: ["StringCatalog", "Platform"], path: "Tests/TestSupport"),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "TestSupport"]),
-        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "StringCatalog", "TestSupport"]),
+        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "CatalogLint", "StringCatalog", "TestSupport"]),
         .testTarget(name: "PortabilityTests", dependencies: ["TestSupport"]),
         .testTarget(name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "TestSupport"]),
         .testTarget(

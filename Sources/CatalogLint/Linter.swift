@@ -13,6 +13,22 @@ public struct Linter: Sendable {
         self.includeOptIn = includeOptIn
     }
 
+    /// The rules worth running on entries a merge combined from both sides: one side's new
+    /// source text may meet the other side's translation of the old one.
+    public static let afterMerge = Linter(rules: [PlaceholderRules.mismatch, PlaceholderRules.missing, PluralIncompleteRule.rule])
+
+    /// The findings about the entries `keys` of `catalog` (which need not come from a file: the
+    /// findings have no line).
+    public func findings(forKeys keys: [UTF8Bytes], in catalog: Catalog) -> [Finding] {
+        guard !keys.isEmpty else { return [] }
+        let wanted = Set(keys)
+        let sourceLanguage = catalog.sourceLanguage ?? UTF8Bytes("en")
+        let strings = catalog.strings.members.filter { wanted.contains($0.key) }.map {
+            LintedString(member: $0, sourceLanguage: sourceLanguage)
+        }
+        return findings(in: strings, bytes: [], file: "")
+    }
+
     /// Strings are decoded and checked in blocks of this many, in parallel.
     static let blockSize = 1024
 

@@ -103,6 +103,22 @@ public struct AutoResolution: Sendable {
     }
 }
 
+/// A problem a check found in an entry the merge combined from both sides, such as ours' new
+/// source text paired with theirs' translation of the old one. It does not make the merge fail.
+public struct MergeWarning: Sendable {
+    public var rule: String
+    public var key: UTF8Bytes
+    public var locale: UTF8Bytes?
+    public var message: String
+
+    public init(rule: String, key: UTF8Bytes, locale: UTF8Bytes?, message: String) {
+        self.rule = rule
+        self.key = key
+        self.locale = locale
+        self.message = message
+    }
+}
+
 /// Everything a merge decided.
 public struct MergeReport: Sendable {
     public var conflicts: [MergeConflict] = []
@@ -113,6 +129,11 @@ public struct MergeReport: Sendable {
     /// Keys that one or both sides renamed and the merge followed (R10); not counted as added
     /// or deleted.
     public var keysRenamed = 0
+    /// Entries the merge built from both sides' changes (member by member), where one side's
+    /// text may meet the other side's translation: the ones worth linting after a merge.
+    public var combinedKeys: [UTF8Bytes] = []
+    /// Problems found in those entries after the merge (see `MergeWarning`).
+    public var warnings: [MergeWarning] = []
 
     public init() {}
 

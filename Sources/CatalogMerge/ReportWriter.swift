@@ -58,6 +58,14 @@ extension MergeReport {
             if let renamedBy = resolution.renamedBy { members.append(JSONMember(key: "renamedBy", value: text(renamedBy))) }
             return .object(JSONObject(members))
         }
+        let warnings: [JSONValue] = warnings.map { warning in
+            .object(JSONObject([
+                JSONMember(key: "rule", value: .string(UTF8Bytes(warning.rule))),
+                JSONMember(key: "key", value: .string(warning.key)),
+                JSONMember(key: "locale", value: bytes(warning.locale)),
+                JSONMember(key: "message", value: .string(UTF8Bytes(warning.message))),
+            ]))
+        }
         func number(_ value: Int) -> JSONValue { .number(UTF8Bytes(String(value))) }
         let document = JSONObject([
             JSONMember(key: "version", value: number(1)),
@@ -69,6 +77,7 @@ extension MergeReport {
             ]))),
             JSONMember(key: "conflicts", value: .array(conflicts)),
             JSONMember(key: "autoResolved", value: .array(autoResolved)),
+            JSONMember(key: "warnings", value: .array(warnings)),
             JSONMember(key: "summary", value: .object(JSONObject([
                 JSONMember(key: "keys", value: number(keysMerged)),
                 JSONMember(key: "added", value: number(keysAdded)),

@@ -152,6 +152,7 @@ public struct ThreeWayMerge {
             }
         }
         if kind == .entry {
+            if let key = trail.key { report.combinedKeys.append(key) }
             let comment = resolveComment(base: base, ours: ours, theirs: theirs, at: trail)
             result.append(contentsOf: comment)
         }

@@ -4,6 +4,7 @@ import Darwin
 import Glibc
 #endif
 import Platform
+import CatalogLint
 import CatalogMerge
 import Dispatch
 import Foundation
@@ -190,8 +191,11 @@ struct MergeRequest {
             for problem in problems { Output.err("xcstrings-merge: \(problem)\n") }
             return lineMerge(inputs)
         }
-        let (merged, report) = ThreeWayMerge.merge(
+        var (merged, report) = ThreeWayMerge.merge(
             base: catalogs[0], ours: catalogs[1], theirs: catalogs[2], options: options)
+        report.warnings = Linter.afterMerge.findings(forKeys: report.combinedKeys, in: merged).map {
+            MergeWarning(rule: $0.rule, key: $0.key, locale: $0.locale, message: $0.message)
+        }
         do {
             try merged.write(to: outputPath)
         } catch {
@@ -200,6 +204,10 @@ struct MergeRequest {
         }
         writeReport(report, gitDirectory: gitDirectory)
         Output.err(report.summary(path: name, labels: labels))
+        for warning in report.warnings {
+            let place = "\"\(warning.key)\"" + (warning.locale.map { " [\($0)]" } ?? "")
+            Output.err("xcstrings-merge: \(name): warning: \(place): \(warning.message) [\(warning.rule)]\n")
+        }
         let status: ExitStatus = report.unresolvedConflicts.isEmpty ? .success : .failure
         // Everything is written; freeing three big inputs would only delay git.
         exit(status.rawValue)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CatalogLint
 import CatalogMerge
 import StringCatalog
 import TestSupport
@@ -23,7 +24,11 @@ import TestSupport
     func fixtureMergesToExpectedOutputAndReport(_ name: String) throws {
         let directory = Self.folder.appendingPathComponent(name)
         let (base, ours, theirs) = try Self.load(name)
-        let (merged, report) = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs)
+        var (merged, report) = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs)
+        // As the merge command does: the combined entries are linted.
+        report.warnings = Linter.afterMerge.findings(forKeys: report.combinedKeys, in: merged).map {
+            MergeWarning(rule: $0.rule, key: $0.key, locale: $0.locale, message: $0.message)
+        }
         let expected = try bytes(directory.appendingPathComponent("expected.xcstrings"))
         #expect(merged.canonicalBytes() == expected)
         let expectedReport = try bytes(directory.appendingPathComponent("report.json"))
