@@ -7,7 +7,7 @@ import TestSupport
 @Suite struct LibgitAPITests {
     /// The `git_…(` names in the sources, less the struct types that are also written with `(`.
     static func calledFunctions() throws -> Set<String> {
-        let types: Set<String> = ["git_buf", "git_index_entry", "git_merge_file_input", "git_merge_file_options", "git_merge_file_result"]
+        let types: Set<String> = ["git_buf", "git_oid", "git_index_entry", "git_merge_file_input", "git_merge_file_options", "git_merge_file_result"]
         var names: Set<String> = []
         let sources = Paths.packageRoot.appendingPathComponent("Sources")
         let walker = try #require(FileManager.default.enumerator(atPath: sources.path))
