@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+import CatalogLint
+import StringCatalog
+import TestSupport
+
+/// `lint` on every Xcode-written catalog of `../shared/corpus/catalogs/`: it finishes, and finds
+/// the real bugs the README lists (and, of the placeholder errors, only the real one).
+@Suite struct CorpusLintTests {
+    @Test func lintFinishesOnTheCorpusAndFindsTheRealBugs() throws {
+        let files = Paths.corpusFiles("catalogs").filter { !$0.lastPathComponent.contains("NOT-Xcode") }
+        guard !files.isEmpty else { print(Paths.sharedAbsentMessage); return }
+        #expect(files.count == 26)
+        var findings: [Finding] = []
+        for file in files {
+            let data = try bytes(file)
+            findings += Linter(includeOptIn: true).findings(in: try Catalog(bytes: data), bytes: data, file: file.lastPathComponent)
+        }
+        let errors = findings.filter { $0.rule == "placeholder-mismatch" }
+        #expect(errors.count == 1)
+        #expect(errors.first?.key == "instance.list.posts-%@" && errors.first?.locale == "ca")
+        let missing = findings.filter { $0.rule == "placeholder-missing" }
+        #expect(missing.count == 19)
+        #expect(Set(missing.map { $0.file.components(separatedBy: "__")[1] }) == ["IceCubesApp", "Pearcleaner", "DockDoor", "mac-mouse-fix"])
+        #expect(findings.filter { $0.rule == "plural-incomplete" }.count == 53)
+        #expect(findings.filter { $0.rule == "carriage-return" || $0.rule == "normalization-twins" }.isEmpty)
+        #expect(findings.allSatisfy { $0.line >= 1 && $0.column >= 1 })
+    }
+}
