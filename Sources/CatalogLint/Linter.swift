@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import StringCatalog
 
 /// Runs the lint rules on a catalog.
@@ -76,31 +74,7 @@ public struct Linter: Sendable {
         }
     }
 
-    /// `body` over `0..<count` in blocks of `blockSize`, the blocks on all cores, the results
-    /// concatenated in order.
     static func inBlocks<T>(_ count: Int, _ body: @Sendable (Range<Int>) -> [T]) -> [T] {
-        guard count > blockSize else { return body(0..<count) }
-        let blocks = (count + blockSize - 1) / blockSize
-        let results = BlockResults<T>(count: blocks)
-        DispatchQueue.concurrentPerform(iterations: blocks) { block in
-            results.set(block, body(block * blockSize..<min(count, (block + 1) * blockSize)))
-        }
-        return results.all
+        ParallelBlocks.map(count, blockSize: blockSize, body)
     }
-}
-
-/// The results of parallel blocks, kept in block order.
-final class BlockResults<T>: @unchecked Sendable {
-    private var slots: [[T]]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-
-    func set(_ index: Int, _ value: [T]) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var all: [T] { slots.flatMap { $0 } }
 }

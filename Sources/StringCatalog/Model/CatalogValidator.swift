@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// A finding about a catalog, located at a byte offset of the file.
@@ -32,22 +31,11 @@ public struct CatalogValidator {
     /// Entries of a big catalog are checked in parallel, a block of them per task; the findings
     /// keep the file's order.
     static func validateEntries(_ entries: [JSONMember]) -> [Diagnostic] {
-        let blockSize = 512
-        guard entries.count > blockSize else {
+        ParallelBlocks.map(entries.count, blockSize: 512) { range in
             var validator = CatalogValidator()
-            for entry in entries { validator.validateEntry(entry) }
+            for entry in entries[range] { validator.validateEntry(entry) }
             return validator.diagnostics
         }
-        let blocks = (entries.count + blockSize - 1) / blockSize
-        let results = DiagnosticBlocks(count: blocks)
-        DispatchQueue.concurrentPerform(iterations: blocks) { block in
-            var validator = CatalogValidator()
-            for entry in entries[block * blockSize..<min(entries.count, (block + 1) * blockSize)] {
-                validator.validateEntry(entry)
-            }
-            results.set(block, validator.diagnostics)
-        }
-        return results.all
     }
 
     mutating func error(_ message: String, at member: JSONMember) {
@@ -254,20 +242,4 @@ extension CatalogValidator {
         while i < bytes.count, "hlqztjL".utf8.contains(bytes[i]) { i += 1 }
         return i == bytes.count - 1 && "@dDiuUxXoOfFeEgGaAcCsSp".utf8.contains(bytes[i])
     }
-}
-
-/// Findings of parallel blocks, gathered in block order.
-final class DiagnosticBlocks: @unchecked Sendable {
-    private var blocks: [[Diagnostic]]
-    private let lock = NSLock()
-
-    init(count: Int) { blocks = Array(repeating: [], count: count) }
-
-    func set(_ index: Int, _ diagnostics: [Diagnostic]) {
-        lock.lock()
-        blocks[index] = diagnostics
-        lock.unlock()
-    }
-
-    var all: [Diagnostic] { blocks.flatMap { $0 } }
 }
