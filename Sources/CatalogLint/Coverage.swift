@@ -20,24 +20,41 @@ public enum Coverage {
     /// missing; a localization with a form in state `new` as new, else with one in
     /// `needs_review` as needing review, else translated.
     public static func of(_ strings: [LintedString]) -> [LocaleCoverage] {
-        UntranslatedRule.locales(of: strings).map { locale in
-            var coverage = LocaleCoverage(locale: locale.string)
-            for string in strings where string.shouldTranslate {
-                if string.isStale {
-                    coverage.stale += 1
-                } else if let localization = string.localizations.first(where: { $0.locale == locale }) {
-                    if localization.forms.contains(where: { $0.state == "new" }) {
-                        coverage.new += 1
-                    } else if localization.forms.contains(where: { $0.state == "needs_review" }) {
-                        coverage.needsReview += 1
-                    } else {
-                        coverage.translated += 1
-                    }
-                } else {
-                    coverage.missing += 1
-                }
-            }
-            return coverage
+        let locales = UntranslatedRule.locales(of: strings)
+        // Counted in parallel blocks of strings, then added up.
+        let blocks = ParallelBlocks.map(strings.count, blockSize: Linter.blockSize) { range in
+            [locales.map { locale in count(strings[range], locale: locale) }]
         }
+        return locales.indices.map { index in
+            var total = LocaleCoverage(locale: locales[index].string)
+            for block in blocks {
+                total.translated += block[index].translated
+                total.needsReview += block[index].needsReview
+                total.new += block[index].new
+                total.missing += block[index].missing
+                total.stale += block[index].stale
+            }
+            return total
+        }
+    }
+
+    static func count(_ strings: ArraySlice<LintedString>, locale: UTF8Bytes) -> LocaleCoverage {
+        var coverage = LocaleCoverage(locale: locale.string)
+        for string in strings where string.shouldTranslate {
+            if string.isStale {
+                coverage.stale += 1
+            } else if let localization = string.localizations.first(where: { $0.locale == locale }) {
+                if localization.forms.contains(where: { $0.state == "new" }) {
+                    coverage.new += 1
+                } else if localization.forms.contains(where: { $0.state == "needs_review" }) {
+                    coverage.needsReview += 1
+                } else {
+                    coverage.translated += 1
+                }
+            } else {
+                coverage.missing += 1
+            }
+        }
+        return coverage
     }
 }

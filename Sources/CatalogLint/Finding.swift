@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 import StringCatalog
 
 /// How much a finding matters.
@@ -48,15 +53,29 @@ struct LineIndex {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == 0x0A {
-                starts.append(i + 1)
-            } else if bytes[i] == 0x0D {
-                if i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
-                starts.append(i + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Line feeds found with memchr; a carriage return (rare in catalogs) is looked for
+            // only when the file has one.
+            let hasCarriageReturn = memchr(base, 0x0D, buffer.count) != nil
+            if hasCarriageReturn {
+                var i = 0
+                while i < buffer.count {
+                    if buffer[i] == 0x0A {
+                        starts.append(i + 1)
+                    } else if buffer[i] == 0x0D {
+                        if i + 1 < buffer.count && buffer[i + 1] == 0x0A { i += 1 }
+                        starts.append(i + 1)
+                    }
+                    i += 1
+                }
+                return
             }
-            i += 1
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                starts.append(offset)
+            }
         }
         lineStarts = starts
     }
