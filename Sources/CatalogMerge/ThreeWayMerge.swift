@@ -149,6 +149,11 @@ public struct ThreeWayMerge {
             stringsMergedByMember = true
             if base != nil {
                 renames = RenamePlan(base: &baseIndex, ours: &oursIndex, theirs: &theirsIndex, sourceLanguage: sourceLanguage)
+                // The walk below reads the keys in order again: from the start, not from where
+                // the search for renames left off.
+                baseIndex.cursor = 0
+                oursIndex.cursor = 0
+                theirsIndex.cursor = 0
             }
         }
         if kind == .entry {

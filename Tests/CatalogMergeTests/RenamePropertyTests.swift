@@ -1,5 +1,5 @@
 import Testing
-import CatalogMerge
+@testable import CatalogMerge
 import StringCatalog
 import TestSupport
 
@@ -73,5 +73,49 @@ import TestSupport
             let lost = LossCheck.problems(base: base, ours: ours, theirs: theirs, merged: merged, report: report)
             #expect(lost.isEmpty, "lost: \(lost)")
         }
+    }
+}
+
+/// R10 reads an entry in Xcode's form straight from its bytes; that reading must agree with
+/// decoding the entry, on every entry of seeded catalogs and of the corpus.
+@Suite struct RenameTranslationsTests {
+    /// Keys whose two readings differ, and how many entries were read from their bytes.
+    static func agree(_ catalog: Catalog) -> (problems: [String], readFromBytes: Int) {
+        var problems: [String] = []
+        var readFromBytes = 0
+        let sourceLanguage = catalog.sourceLanguage
+        for member in catalog.strings.members {
+            guard case .raw(let raw) = member.value, raw.canonicalIndent == 2 else { continue }
+            let fromBytes = Translations.items(ofCanonical: raw, sourceLanguage: sourceLanguage)
+            let decoded = Translations(of: .object(member.value.materialized.object ?? JSONObject()), sourceLanguage: sourceLanguage)
+            guard let fromBytes else { continue }
+            readFromBytes += 1
+            if fromBytes.map(\.text) != decoded.items.map(\.text) || fromBytes.map(\.locale) != decoded.items.map(\.locale) {
+                problems.append(member.key.string)
+            }
+        }
+        return (problems, readFromBytes)
+    }
+
+    @Test(arguments: Array(UInt64(1)...10))
+    func readingTheBytesAgreesWithDecodingOnSeededCatalogs(seed: UInt64) throws {
+        var generator = CatalogGenerator(seed: seed &+ 4000)
+        let catalog = try Catalog(bytes: generator.catalog(keys: 80).canonicalBytes())
+        let (problems, readFromBytes) = Self.agree(catalog)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(readFromBytes > catalog.strings.count * 3 / 4)
+    }
+
+    @Test func readingTheBytesAgreesWithDecodingOnTheCorpus() throws {
+        let files = Paths.corpusFiles("catalogs").filter { !$0.lastPathComponent.contains("NOT-Xcode") }
+        guard !files.isEmpty else { print(Paths.sharedAbsentMessage); return }
+        var read = 0
+        for file in files {
+            let catalog = try Catalog(bytes: try bytes(file))
+            let (problems, readFromBytes) = Self.agree(catalog)
+            #expect(problems.isEmpty, "\(file.lastPathComponent): \(problems)")
+            read += readFromBytes
+        }
+        #expect(read > 5_000)
     }
 }

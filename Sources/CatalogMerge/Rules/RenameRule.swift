@@ -82,15 +82,20 @@ struct RenamePlan {
         guard !added.isEmpty else { return [:] }
         // Added entries indexed by a hash of each of their translations, so that a deleted entry
         // finds its candidates by one look-up instead of a comparison with every added entry.
-        let addedTranslations = added.map { Translations(of: $0.value, sourceLanguage: sourceLanguage) }
+        // Decoding the entries is most of the work: it is done on all cores.
+        let addedTranslations = ParallelBlocks.map(added.count, blockSize: 128) { range in
+            added[range].map { Translations(of: $0.value, sourceLanguage: sourceLanguage) }
+        }
+        let deletedTranslations = ParallelBlocks.map(deleted.count, blockSize: 128) { range in
+            deleted[range].map { Translations(of: $0.value, sourceLanguage: sourceLanguage) }
+        }
         var byTranslation: [Int: [Int]] = [:]
         for (index, translations) in addedTranslations.enumerated() {
             for hash in translations.hashes { byTranslation[hash, default: []].append(index) }
         }
         var targetOf: [Int: Int] = [:]
         var sourcesOf: [Int: Int] = [:]
-        for (index, member) in deleted.enumerated() {
-            let translations = Translations(of: member.value, sourceLanguage: sourceLanguage)
+        for (index, translations) in deletedTranslations.enumerated() {
             guard let first = translations.items.first, let candidates = byTranslation[first.hash] else { continue }
             let matches = candidates.filter { addedTranslations[$0].contains(translations) }
             guard matches.count == 1 else { continue }
@@ -107,96 +112,152 @@ struct RenamePlan {
 
 /// An entry's localizations other than the source language's, as R10 compares them: by locale,
 /// with every `state` member set aside.
-struct Translations {
-    struct Item {
+///
+/// Each is kept as the bytes Xcode would write for it without its states and without
+/// indentation, which compare equal exactly when the values do. For an entry read in Xcode's
+/// form those bytes are cut from the file without decoding the entry: what makes R10 cheap on a
+/// big catalog where many keys were renamed.
+struct Translations: Sendable {
+    struct Item: Sendable {
         var locale: UTF8Bytes
-        var value: JSONValue
-        /// A hash of the locale and the value without states.
+        /// Canonical bytes of the localization without `state` members or indentation.
+        var text: [UInt8]
         var hash: Int
+
+        init(locale: UTF8Bytes, text: [UInt8]) {
+            self.locale = locale
+            self.text = text
+            var hasher = Hasher()
+            hasher.combine(locale)
+            hasher.combine(text)
+            hash = hasher.finalize()
+        }
     }
 
     var items: [Item] = []
     var hashes: Set<Int> = []
 
     init(of entry: JSONValue, sourceLanguage: UTF8Bytes?) {
-        guard let localizations = entry.materialized.object?["localizations"]?.object else { return }
-        for member in localizations.members where member.key != sourceLanguage {
-            var hasher = Hasher()
-            hasher.combine(member.key)
-            hasher.combine(Self.stateFreeHash(member.value))
-            let item = Item(locale: member.key, value: member.value, hash: hasher.finalize())
-            items.append(item)
-            hashes.insert(item.hash)
+        if case .raw(let raw) = entry, raw.canonicalIndent == 2, let items = Self.items(ofCanonical: raw, sourceLanguage: sourceLanguage) {
+            self.items = items
+        } else if let localizations = entry.materialized.object?["localizations"]?.object {
+            for member in localizations.members where member.key != sourceLanguage {
+                let bytes = XcodeWriter.bytes(of: member.value.materialized.withoutStates, capacityHint: 256)
+                items.append(Item(locale: member.key, text: Self.unindented(bytes[...])))
+            }
         }
+        hashes = Set(items.map(\.hash))
     }
 
     /// Whether every one of `other`'s translations is among these, states aside.
     func contains(_ other: Translations) -> Bool {
         other.items.allSatisfy { item in
-            hashes.contains(item.hash)
-                && items.contains { $0.locale == item.locale && Self.equalIgnoringStates($0.value, item.value) }
+            hashes.contains(item.hash) && items.contains { $0.locale == item.locale && $0.text == item.text }
         }
     }
 
-    /// A hash of `value` that ignores `state` members and the order of object members.
-    static func stateFreeHash(_ value: JSONValue) -> Int {
-        var hasher = Hasher()
-        switch value.materialized {
-        case .object(let object):
-            // Summing the members' hashes makes the order of members irrelevant.
-            var sum = 0
-            var count = 0
-            for member in object.members where !member.key.equals("state") {
-                var memberHasher = Hasher()
-                memberHasher.combine(member.key)
-                memberHasher.combine(stateFreeHash(member.value))
-                sum &+= memberHasher.finalize()
-                count += 1
-            }
-            hasher.combine(0)
-            hasher.combine(count)
-            hasher.combine(sum)
-        case .array(let elements):
-            hasher.combine(1)
-            for element in elements { hasher.combine(stateFreeHash(element)) }
-        case .string(let text):
-            hasher.combine(2)
-            hasher.combine(text)
-        case .number(let text):
-            hasher.combine(3)
-            hasher.combine(text)
-        case .bool(let flag):
-            hasher.combine(4)
-            hasher.combine(flag)
-        case .null, .raw:
-            hasher.combine(5)
+    /// `bytes` without the spaces that start its lines. JSON strings hold no raw line break, so
+    /// only indentation goes.
+    static func unindented(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var atLineStart = false
+        for byte in bytes {
+            if atLineStart && byte == 0x20 { continue }
+            atLineStart = byte == 0x0A
+            result.append(byte)
         }
-        return hasher.finalize()
+        return result
     }
 
-    /// Equality with every `state` member removed, at any depth; member order does not count.
-    static func equalIgnoringStates(_ a: JSONValue, _ b: JSONValue) -> Bool {
-        if case .raw = a { return equalIgnoringStates(a.materialized, b) }
-        if case .raw = b { return equalIgnoringStates(a, b.materialized) }
-        guard case .object(let left) = a, case .object(let right) = b else {
-            if case .array(let left) = a, case .array(let right) = b {
-                return left.count == right.count && zip(left, right).allSatisfy { equalIgnoringStates($0, $1) }
+    /// The items of an entry whose bytes are Xcode's at indent 2, cut from those bytes; nil when
+    /// the layout holds a case this reading does not follow (then the entry is decoded).
+    static func items(ofCanonical raw: RawJSON, sourceLanguage: UTF8Bytes?) -> [Item]? {
+        raw.source.withUnsafeBufferPointer { buffer -> [Item]? in
+            let end = raw.range.upperBound
+            let opening = Array("\n      \"localizations\" : {".utf8)
+            guard var i = find(opening, in: buffer, from: raw.range.lowerBound, to: end) else { return [] }
+            i += opening.count
+            var items: [Item] = []
+            let memberStart = Array("\n        \"".utf8)
+            let memberEnd = Array("\n        }".utf8)
+            while true {
+                guard starts(buffer, at: i, with: memberStart, end: end) else {
+                    // "\n\n      }" (no localizations) or "\n      }" (the last one read).
+                    return items
+                }
+                let keyStart = i + memberStart.count
+                var k = keyStart
+                while k < end && buffer[k] != UInt8(ascii: "\"") {
+                    if buffer[k] == UInt8(ascii: "\\") { return nil }
+                    k += 1
+                }
+                let locale = UTF8Bytes(raw.source[keyStart..<k])
+                let valueStart = k + 4  // past `" : `
+                guard valueStart < end, buffer[valueStart] == UInt8(ascii: "{"),
+                    let close = find(memberEnd, in: buffer, from: valueStart, to: end)
+                else { return nil }
+                let valueEnd = close + memberEnd.count
+                if locale != sourceLanguage {
+                    guard let text = withoutStateLines(raw.source[valueStart..<valueEnd]) else { return nil }
+                    items.append(Item(locale: locale, text: text))
+                }
+                i = valueEnd
+                guard i < end else { return nil }
+                if buffer[i] == UInt8(ascii: ",") { i += 1 }
             }
-            return a == b
         }
-        var compared = 0
-        for (index, member) in left.members.enumerated() where !member.key.equals("state") {
-            // Members usually come in the same order: try the same position first.
-            let other: JSONValue?
-            if index < right.members.count && right.members[index].key == member.key {
-                other = right.members[index].value
+    }
+
+    /// The unindented bytes of a canonical localization with its `"state" : "…",` lines left
+    /// out; nil when a state is the last member of its object (its line has no comma, and the
+    /// line before would lose one).
+    static func withoutStateLines(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+        let stateKey = Array("\"state\" : \"".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var lineStart = bytes.startIndex
+        while lineStart < bytes.endIndex {
+            var lineEnd = lineStart
+            while lineEnd < bytes.endIndex && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            var content = lineStart
+            while content < lineEnd && bytes[content] == 0x20 { content += 1 }
+            let isState = lineEnd - content > stateKey.count && bytes[content..<content + stateKey.count].elementsEqual(stateKey)
+            if isState {
+                guard bytes[lineEnd - 1] == UInt8(ascii: ",") else { return nil }
             } else {
-                other = right[key: member.key]
+                result += bytes[content..<lineEnd]
+                if lineEnd < bytes.endIndex { result.append(0x0A) }
             }
-            guard let other, equalIgnoringStates(member.value, other) else { return false }
-            compared += 1
+            lineStart = lineEnd + 1
         }
-        return compared == right.members.reduce(0) { $0 + ($1.key.equals("state") ? 0 : 1) }
+        return result
+    }
+
+    static func find(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard let first = needle.first, end - start >= needle.count else { return nil }
+        var i = start
+        while i <= end - needle.count {
+            if buffer[i] == first && starts(buffer, at: i, with: needle, end: end) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    static func starts(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, with prefix: [UInt8], end: Int) -> Bool {
+        guard index + prefix.count <= end else { return false }
+        for (offset, byte) in prefix.enumerated() where buffer[index + offset] != byte { return false }
+        return true
+    }
+}
+
+extension JSONValue {
+    /// The value with every `state` member removed, at any depth.
+    var withoutStates: JSONValue {
+        guard case .object(let object) = materialized else { return materialized }
+        return .object(JSONObject(object.members.compactMap { member in
+            member.key.equals("state") ? nil : JSONMember(key: member.key, value: member.value.withoutStates)
+        }))
     }
 }
 
