@@ -121,6 +121,9 @@ struct MergeRequest {
 
     var name: String { displayPath ?? oursPath }
 
+    /// Whether git runs this as its merge driver: the result replaces ours (%A).
+    var runsAsDriver: Bool { outputPath == oursPath }
+
     func run() -> ExitStatus {
         var request = self
         let environment = ProcessEnvironment.variables
@@ -197,7 +200,9 @@ struct MergeRequest {
             MergeWarning(rule: $0.rule, key: $0.key, locale: $0.locale, message: $0.message)
         }
         do {
-            try merged.write(to: outputPath)
+            // As git's driver (no -o) the output is %A, which git reads back and deletes: no
+            // flush to disk. A file named with -o is the person's, and is flushed.
+            try merged.write(to: outputPath, durable: !runsAsDriver)
         } catch {
             Output.err("xcstrings-merge: \(error.description)\n")
             return .error
@@ -233,7 +238,7 @@ struct MergeRequest {
             status = .success
         }
         do {
-            try FileBytes.writeAtomically(output, to: outputPath)
+            try FileBytes.writeAtomically(output, to: outputPath, durable: !runsAsDriver)
         } catch {
             Output.err("xcstrings-merge: \(error.description)\n")
             return .failure
@@ -252,7 +257,7 @@ struct MergeRequest {
         let bytes = report.json(path: displayPath, labels: labels)
         if let reportPath {
             do {
-                try FileBytes.writeAtomically(bytes, to: reportPath)
+                try FileBytes.writeAtomically(bytes, to: reportPath, durable: !runsAsDriver)
             } catch {
                 Output.err("xcstrings-merge: cannot write the report: \(error.description)\n")
             }
@@ -260,7 +265,7 @@ struct MergeRequest {
         }
         guard let gitDirectory, let path = ReportLocation.place(name, under: gitDirectory) else { return }
         do {
-            try FileBytes.writeAtomically(bytes, to: path)
+            try FileBytes.writeAtomically(bytes, to: path, durable: false)
         } catch {
             Output.err("xcstrings-merge: cannot write the report: \(error.description)\n")
         }

@@ -65,10 +65,10 @@ public enum FileBytes {
     /// Replaces `path` with `bytes` so that readers see the old file or the new one, never a part:
     /// a temporary file in the same directory is written, flushed to disk, given the old file's
     /// permissions and renamed over it.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(FileError) {
         let file = try AtomicFile(replacing: path)
         try file.write(bytes)
-        try file.commit()
+        try file.commit(durable: durable)
     }
 
     public static func parentDirectory(of path: String) -> String {
@@ -126,12 +126,16 @@ public final class AtomicFile {
     }
 
     /// Gives the file the old one's permissions (or the umask's), flushes it to disk and renames
-    /// it into place.
-    public func commit() throws(FileError) {
+    /// it into place. `durable: false` skips the flush: the rename alone keeps readers from
+    /// seeing a part, which is all a file that git reads back and deletes (a merge driver's
+    /// output) needs; git does not flush work-tree files either.
+    public func commit(durable: Bool = true) throws(FileError) {
         var info = stat()
         let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : FileBytes.defaultMode()
         fchmod(fd, mode)
-        guard FileDescriptors.syncToDisk(fd) else { throw .errno(path, "cannot flush to disk") }
+        if durable {
+            guard FileDescriptors.syncToDisk(fd) else { throw .errno(path, "cannot flush to disk") }
+        }
         close(fd)
         fd = -1
         guard rename(temporary, path) == 0 else { throw .errno(path, "cannot replace") }

@@ -81,7 +81,7 @@ public struct Catalog: Sendable {
 
     /// Writes the bytes Xcode would write for this catalog to `path`, atomically and in pieces,
     /// so that a big catalog is never held twice in memory.
-    public func write(to path: String) throws(FileError) {
+    public func write(to path: String, durable: Bool = true) throws(FileError) {
         let file = try AtomicFile(replacing: path)
         var failure: FileError?
         var writer = XcodeWriter(capacity: 1 << 21)
@@ -94,7 +94,7 @@ public struct Catalog: Sendable {
         writer.write(.object(root), indent: 0)
         writer.finish()
         if let failure { throw failure }
-        try file.commit()
+        try file.commit(durable: durable)
     }
 
     /// Whether `bytes` are exactly what Xcode would write for this catalog. The canonical form is
