@@ -242,6 +242,14 @@ extension Parser {
             shapeClean = false
             return
         }
+        if parentShape == .substitution {
+            // A substitution's argNum must be a plain positive integer and its formatSpecifier
+            // a conversion; the validator says which is wrong.
+            let text = UTF8Bytes(source[(kind == UInt8(ascii: "\"") ? start + 1 : start)..<(kind == UInt8(ascii: "\"") ? position - 1 : position)])
+            if isKey(key, "argNum") && !CatalogValidator.isArgumentNumber(text) { shapeClean = false }
+            if isKey(key, "formatSpecifier") && !CatalogValidator.isFormatSpecifier(text) { shapeClean = false }
+            return
+        }
         if kind == UInt8(ascii: "\"") {
             let vocabulary: [StaticString]
             if parentShape == .unit && isKey(key, "state") {
@@ -438,7 +446,7 @@ extension Parser {
     /// The shape and kind expected for member `key` of an object of `shape`; nil when the
     /// validator would comment on it.
     func memberShape(of key: SkimmedKey, in shape: EntryShape) -> (shape: EntryShape?, expected: UInt8)? {
-        let object = UInt8(ascii: "{"), string = UInt8(ascii: "\""), boolean = UInt8(ascii: "b")
+        let object = UInt8(ascii: "{"), string = UInt8(ascii: "\""), boolean = UInt8(ascii: "b"), number = UInt8(ascii: "0")
         switch shape {
         case .entry:
             if isKey(key, "comment") || isKey(key, "extractionState") { return (nil, string) }
@@ -466,8 +474,8 @@ extension Parser {
         case .substitutions:
             return (.substitution, object)
         case .substitution:
-            // argNum's and formatSpecifier's values need the validator's closer look.
-            if isKey(key, "argNum") || isKey(key, "formatSpecifier") { return nil }
+            if isKey(key, "argNum") { return (nil, number) }
+            if isKey(key, "formatSpecifier") { return (nil, string) }
             if isKey(key, "variations") { return (.variations, object) }
             return nil
         }
