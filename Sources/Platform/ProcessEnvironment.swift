@@ -1,6 +1,13 @@
 #if canImport(Darwin)
 import Darwin
-import MachO
+
+// Declared here rather than taken from <crt_externs.h> and <mach-o/dyld.h>: whether the Darwin
+// module exposes them to Swift has varied, and these are their documented C signatures.
+@_silgen_name("_NSGetEnviron")
+private func darwinEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+
+@_silgen_name("_NSGetExecutablePath")
+private func darwinExecutablePath(_ buffer: UnsafeMutablePointer<CChar>?, _ size: UnsafeMutablePointer<UInt32>) -> Int32
 #elseif canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +19,7 @@ public enum ProcessEnvironment {
     /// `environ` to Swift; `_NSGetEnviron()` is its documented equivalent (`man environ`).
     public static var block: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
         #if canImport(Darwin)
-        _NSGetEnviron().pointee!
+        darwinEnvironment().pointee!
         #else
         environ
         #endif
@@ -44,9 +51,9 @@ public enum ProcessEnvironment {
     public static var executablePath: String? {
         #if canImport(Darwin)
         var size: UInt32 = 0
-        _ = _NSGetExecutablePath(nil, &size)
+        _ = darwinExecutablePath(nil, &size)
         var buffer = [CChar](repeating: 0, count: Int(size) + 1)
-        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        guard darwinExecutablePath(&buffer, &size) == 0 else { return nil }
         var path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if !path.hasPrefix("/"), let current = FilePaths.currentDirectory { path = current + "/" + path }
         guard let slash = path.lastIndex(of: "/") else { return path }
