@@ -16,7 +16,7 @@ enum RemoveLocaleCommand {
 
             ARGUMENTS:
               <locale>                A locale as the catalog names it (de, pt-BR, zh-Hans).
-              <catalog>               A .xcstrings file.
+              <catalog>               A file ending in .xcstrings.
 
             OPTIONS:
               --dry-run               Print what would change; write nothing.
@@ -34,8 +34,9 @@ enum RemoveLocaleCommand {
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let parsed = try Arguments(arguments, command: "remove-locale", options: [.init(names: ["--dry-run"], takesValue: false)])
-        let paths = parsed.positionals.filter { $0.hasSuffix(".xcstrings") || FileBytes.exists($0) }
-        let locales = parsed.positionals.filter { !paths.contains($0) }.map { UTF8Bytes($0) }
+        // Catalogs end in .xcstrings; everything else is a locale (a folder named "de" stays a locale).
+        let paths = parsed.positionals.filter { $0.hasSuffix(".xcstrings") }
+        let locales = parsed.positionals.filter { !$0.hasSuffix(".xcstrings") }.map { UTF8Bytes($0) }
         guard !locales.isEmpty else { throw UsageError(message: "no locales given", command: "remove-locale") }
         guard !paths.isEmpty else { throw UsageError(message: "no catalogs given (files ending in .xcstrings)", command: "remove-locale") }
         guard let files = CatalogFile.readAll(paths, command: "remove-locale") else { return .error }
