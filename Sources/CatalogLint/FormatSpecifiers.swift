@@ -172,7 +172,9 @@ public enum FormatString {
     public static func removingSpecifiers(_ text: String) -> String {
         var result = ""
         var last = text.utf8.startIndex
-        for specifier in specifiers(in: text) {
+        // A `*` width or precision reads its own argument within its conversion's range: the
+        // ranges can repeat, and each is removed once.
+        for specifier in specifiers(in: text) where specifier.range.lowerBound >= last {
             result += String(text[last..<specifier.range.lowerBound])
             last = specifier.range.upperBound
         }

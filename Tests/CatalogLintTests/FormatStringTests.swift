@@ -34,6 +34,10 @@ import Testing
         #expect(FormatString.removingSpecifiers("(%lld)") == "()")
         #expect(FormatString.removingSpecifiers("%@ / %@") == " / ")
         #expect(FormatString.removingSpecifiers("100%% %d") == "100% ")
+        // A `*` precision reads an argument inside its conversion: removed once (found by
+        // LintRobustnessTests, where it crashed).
+        #expect(FormatString.removingSpecifiers("a %.*@ b") == "a  b")
+        #expect(FormatString.arguments(in: "%.*@") == [1: .integer, 2: .object])
     }
 
     @Test func pluralCategoriesComeFromCLDR() {
