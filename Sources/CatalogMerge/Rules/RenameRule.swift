@@ -214,6 +214,7 @@ struct Translations: Sendable {
     /// line before would lose one).
     static func withoutStateLines(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
         let stateKey = Array("\"state\" : \"".utf8)
+        let anyStateMember = Array("\"state\" : ".utf8)
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var lineStart = bytes.startIndex
@@ -223,6 +224,13 @@ struct Translations: Sendable {
             var content = lineStart
             while content < lineEnd && bytes[content] == 0x20 { content += 1 }
             let isState = lineEnd - content > stateKey.count && bytes[content..<content + stateKey.count].elementsEqual(stateKey)
+            // A "state" member that is not a string (an unknown field) is left to decoding,
+            // which removes it as it removes every state member.
+            if !isState && lineEnd - content > anyStateMember.count
+                && bytes[content..<content + anyStateMember.count].elementsEqual(anyStateMember)
+            {
+                return nil
+            }
             if isState {
                 guard bytes[lineEnd - 1] == UInt8(ascii: ",") else { return nil }
             } else {
