@@ -148,8 +148,14 @@ public enum FormatString {
     public static func arguments(
         in text: String, substitutions: [String: (argNum: Int?, argumentClass: ArgumentClass?)] = [:]
     ) -> [Int: ArgumentClass] {
+        arguments(of: specifiers(in: text), substitutions: substitutions)
+    }
+
+    /// The arguments that `all` (a text's specifiers) read.
+    public static func arguments(
+        of all: [FormatSpecifier], substitutions: [String: (argNum: Int?, argumentClass: ArgumentClass?)] = [:]
+    ) -> [Int: ArgumentClass] {
         var arguments: [Int: ArgumentClass] = [:]
-        let all = specifiers(in: text)
         for specifier in all where specifier.substitution == nil && arguments[specifier.position] == nil {
             arguments[specifier.position] = specifier.argumentClass
         }

@@ -121,8 +121,10 @@ public struct LintedString: Sendable {
     ///
     /// The source text's arguments are those of all its forms together: a substitution's cases
     /// may read arguments of their own (`%2$@` beside `%arg`).
-    var appArguments: [Int: ArgumentClass]? {
-        let key = self.key.string
+    private(set) var appArguments: [Int: ArgumentClass]?
+
+    static func appArguments(key: UTF8Bytes, source: Localization?) -> [Int: ArgumentClass]? {
+        let key = key.string
         if FormatString.passesArguments(key) { return FormatString.arguments(in: key) }
         guard let source, let form = source.form(matching: []) else { return nil }
         guard FormatString.passesArguments(form.value) else { return nil }
@@ -146,5 +148,6 @@ public struct LintedString: Sendable {
                 localizations.append(Localization(locale: localization.key, offset: localization.offset, value: object))
             }
         }
+        appArguments = Self.appArguments(key: key, source: localizations.first { $0.locale == sourceLanguage })
     }
 }

@@ -51,9 +51,10 @@ enum PlaceholderRules {
         for localization in string.localizations {
             // Without specifiers in the key, the source text defines the arguments.
             if localization.locale == string.sourceLanguage && !keyHoldsArguments { continue }
-            for form in localization.forms {
+            for form in localization.forms where form.value.utf8.contains(UInt8(ascii: "%")) {
                 let specifiers = FormatString.specifiers(in: text(of: form))
-                for (position, argumentClass) in arguments(of: form, in: localization).sorted(by: { $0.key < $1.key }) {
+                let used = FormatString.arguments(of: specifiers, substitutions: localization.substitutions)
+                for (position, argumentClass) in used.sorted(by: { $0.key < $1.key }) {
                     let written = specifiers.first { $0.position == position && $0.substitution == nil }
                         .map { " ('\(form.value[$0.range])')" } ?? ""
                     if let passed = app[position] {
@@ -74,15 +75,23 @@ enum PlaceholderRules {
 
     static func checkMissing(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate, string.appArguments != nil else { return }
+        // The source's arguments per form path, worked out once for all the translations.
+        var sourceArgumentsByPath: [[String]: [Int: ArgumentClass]] = [:]
+        let source = string.source
         for localization in string.localizations where localization.locale != string.sourceLanguage {
             for form in localization.forms where !form.isSubstitutionCase {
                 let sourceArguments: [Int: ArgumentClass]
-                if let source = string.source {
+                if let cached = sourceArgumentsByPath[form.path] {
+                    sourceArguments = cached
+                } else if let source {
                     guard let sourceForm = source.form(matching: form.path) else { continue }
                     sourceArguments = arguments(of: sourceForm, in: source)
+                    sourceArgumentsByPath[form.path] = sourceArguments
                 } else {
                     sourceArguments = FormatString.arguments(in: string.key.string)
+                    sourceArgumentsByPath[form.path] = sourceArguments
                 }
+                if sourceArguments.isEmpty { continue }
                 let used = arguments(of: form, in: localization)
                 for (position, argumentClass) in sourceArguments.sorted(by: { $0.key < $1.key }) where used[position] == nil {
                     if argumentClass == .integer, let category = form.pluralCategory, ["zero", "one", "two"].contains(category) {
