@@ -43,10 +43,11 @@ public enum Coverage {
         for string in strings where string.shouldTranslate {
             if string.isStale {
                 coverage.stale += 1
-            } else if let localization = string.localizations.first(where: { $0.locale == locale }) {
-                if localization.forms.contains(where: { $0.state == "new" }) {
+            } else if let index = string.localizations.firstIndex(where: { $0.locale == locale }) {
+                // Read in place: copying a localization per string and locale is most of the cost.
+                if string.localizations[index].forms.contains(where: { $0.state == "new" }) {
                     coverage.new += 1
-                } else if localization.forms.contains(where: { $0.state == "needs_review" }) {
+                } else if string.localizations[index].forms.contains(where: { $0.state == "needs_review" }) {
                     coverage.needsReview += 1
                 } else {
                     coverage.translated += 1

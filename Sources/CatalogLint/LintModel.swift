@@ -99,20 +99,21 @@ public struct LintedString: Sendable {
     public var sourceLanguage: UTF8Bytes
 
     /// `shouldTranslate: false`: exempt from every rule but `format-only-key`.
-    public var shouldTranslate: Bool {
-        if case .bool(false) = entry["shouldTranslate"] { return false }
-        return true
-    }
+    public private(set) var shouldTranslate = true
 
-    public var isStale: Bool { entry["extractionState"]?.stringValue?.equals("stale") == true }
+    public private(set) var isStale = false
 
-    public var source: Localization? { localizations.first { $0.locale == sourceLanguage } }
+    /// Where the source language's localization is in `localizations`.
+    private(set) var sourceIndex: Int?
+
+    public var source: Localization? { sourceIndex.map { localizations[$0] } }
 
     /// The source-language text of a form path: the source localization's matching form, else
-    /// the key itself (the key is the source text when no source localization exists).
+    /// the key itself (the key is the source text when no source localization exists). Read in
+    /// place: rules call this for every form.
     func sourceText(for path: [String]) -> String? {
-        if let source { return source.form(matching: path)?.value }
-        return key.string
+        guard let sourceIndex else { return key.string }
+        return localizations[sourceIndex].form(matching: path)?.value
     }
 
     /// The arguments the app passes: the key's when the key holds a format specifier (Xcode
@@ -148,6 +149,9 @@ public struct LintedString: Sendable {
                 localizations.append(Localization(locale: localization.key, offset: localization.offset, value: object))
             }
         }
-        appArguments = Self.appArguments(key: key, source: localizations.first { $0.locale == sourceLanguage })
+        if case .bool(false) = entry["shouldTranslate"] { shouldTranslate = false }
+        isStale = entry["extractionState"]?.stringValue?.equals("stale") == true
+        sourceIndex = localizations.firstIndex { $0.locale == sourceLanguage }
+        appArguments = Self.appArguments(key: key, source: source)
     }
 }

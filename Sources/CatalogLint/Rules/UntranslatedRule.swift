@@ -30,13 +30,13 @@ enum UntranslatedRule {
                 continue
             }
             for locale in locales {
-                guard let localization = string.localizations.first(where: { $0.locale == locale }) else {
+                guard let index = string.localizations.firstIndex(where: { $0.locale == locale }) else {
                     context.report("no \(locale) translation", key: string.key, locale: locale, at: string.keyOffset)
                     continue
                 }
-                if let form = localization.forms.first(where: { $0.state == "new" }) {
+                if let form = string.localizations[index].forms.first(where: { $0.state == "new" }) {
                     context.report("the \(locale) translation is new (not translated yet)", key: string.key, locale: locale, at: form.offset)
-                } else if let form = localization.forms.first(where: { $0.state == "needs_review" }) {
+                } else if let form = string.localizations[index].forms.first(where: { $0.state == "needs_review" }) {
                     context.report("the \(locale) translation needs review", key: string.key, locale: locale, at: form.offset, severity: .note)
                 }
             }

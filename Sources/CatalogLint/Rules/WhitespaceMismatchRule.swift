@@ -29,11 +29,14 @@ enum WhitespaceMismatchRule {
         return String(text.reversed().prefix { $0.isWhitespace }.reversed())
     }
 
-    /// Whether a text's first or last byte may belong to white space: an ASCII space or control
-    /// character, or any non-ASCII byte (no-break and other Unicode spaces).
-    static func mayBeSpace(_ byte: UInt8?) -> Bool {
-        guard let byte else { return false }
-        return byte <= 0x20 || byte >= 0x80
+    /// Whether a text starts or ends with white space, looking at one character at each end.
+    static func hasEdgeSpace(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        if first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80 { return false }
+        return (text.unicodeScalars.first?.properties.isWhitespace ?? false)
+            || (text.unicodeScalars.last?.properties.isWhitespace ?? false)
+            || first <= 0x20 || last <= 0x20
     }
 
     static let withoutSpaces: Set<String> = ["zh", "ja", "yue", "th", "lo", "km", "my"]
@@ -59,12 +62,8 @@ enum WhitespaceMismatchRule {
             var breaksOnly: Bool?
             for form in localization.forms where !form.value.isEmpty {
                 guard let source = string.sourceText(for: form.path), !source.isEmpty else { continue }
-                // Most texts start and end with a letter or a mark on both sides: nothing to compare.
-                if !mayBeSpace(form.value.utf8.first) && !mayBeSpace(form.value.utf8.last)
-                    && !mayBeSpace(source.utf8.first) && !mayBeSpace(source.utf8.last)
-                {
-                    continue
-                }
+                // Most texts start and end with something other than white space, on both sides.
+                if !hasEdgeSpace(form.value) && !hasEdgeSpace(source) { continue }
                 guard !source.allSatisfy({ $0.isWhitespace }) else { continue }
                 var differences: [String] = []
                 let only = breaksOnly ?? writtenWithoutSpaces(localization.locale)
