@@ -22,7 +22,9 @@ enum MergeCommand {
             not. Conflicts keep ours' version (string units marked needs_review, so they show in
             Xcode's "Needs Review" filter) and are listed on standard error and in a JSON report.
             If an input is not a catalog (conflict markers, broken JSON), falls back to git's line
-            merge, as git would have done.
+            merge, as git would have done. Keys one side renamed are followed (R10). Entries built
+            from both sides' changes are checked for placeholder and plural problems; those are
+            warnings, in the report and on standard error, and do not change the exit status.
 
             USAGE: xcstrings-merge merge <base> <ours> <theirs> [options]
 
