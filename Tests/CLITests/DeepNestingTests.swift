@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `merge`, `check` and `format` on input nested 1 to the cap deep (and one past it), run with
+/// `merge`, `check`, `format` and `lint` on input nested 1 to the cap deep (and one past it), run with
 /// the stack limited to 512 KiB (`ulimit -s 512`): on Linux that limits the main thread and the
 /// default size of every other thread alike, as on a Mac's worker threads. Each run ends with a
 /// message or a result, never a signal.
@@ -38,6 +38,8 @@ import TestSupport
         #expect(format.status == (tooDeep ? 2 : 0), "format: \(format.status) \(format.stderr)")
         let check = try runOnSmallStack(["check", base.path])
         #expect(check.status <= 1, "check: \(check.status) \(check.stdout)")
+        let lint = try runOnSmallStack(["lint", "--strict", base.path])
+        #expect(lint.status <= (tooDeep ? 2 : 1), "lint: \(lint.status) \(lint.stderr)")
         let merge = try runOnSmallStack(["merge", base.path, ours.path, theirs.path, "--report", directory.file("r.json").path])
         #expect(merge.status <= 1, "merge: \(merge.status) \(merge.stderr)")
         if tooDeep {
