@@ -28,20 +28,23 @@ public struct Form: Sendable {
 public struct Localization: Sendable {
     public var locale: UTF8Bytes
     public var offset: Int
-    public var value: JSONObject
     public var forms: [Form]
     /// Each plural variation: where it is (as a form path prefix) and its categories.
     public var pluralVariations: [(path: [String], categories: [String], offset: Int)]
     /// Substitutions by name: the argument they read and the class of their format.
     public var substitutions: [String: (argNum: Int?, argumentClass: ArgumentClass?)]
 
-    init(locale: UTF8Bytes, offset: Int, value: JSONObject) {
+    /// An empty localization, filled in by `CanonicalEntry`.
+    init(locale: UTF8Bytes, offset: Int) {
         self.locale = locale
         self.offset = offset
-        self.value = value
         forms = []
         pluralVariations = []
         substitutions = [:]
+    }
+
+    init(locale: UTF8Bytes, offset: Int, value: JSONObject) {
+        self.init(locale: locale, offset: offset)
         collect(value, path: [])
         if let substitutionsObject = value["substitutions"]?.object {
             for member in substitutionsObject.members {
@@ -94,7 +97,9 @@ public struct Localization: Sendable {
 public struct LintedString: Sendable {
     public var key: UTF8Bytes
     public var keyOffset: Int
-    public var entry: JSONObject
+    /// The entry as read: decoded only when something needs it whole (`--fix`).
+    let value: JSONValue
+    public var entry: JSONObject { value.materialized.object ?? JSONObject() }
     public var localizations: [Localization]
     public var sourceLanguage: UTF8Bytes
 
@@ -141,16 +146,23 @@ public struct LintedString: Sendable {
         key = member.key
         keyOffset = member.offset
         self.sourceLanguage = sourceLanguage
-        entry = member.value.materialized.object ?? JSONObject()
+        value = member.value
         localizations = []
-        if let localizationsObject = entry["localizations"]?.object {
-            for localization in localizationsObject.members {
-                guard let object = localization.value.object else { continue }
-                localizations.append(Localization(locale: localization.key, offset: localization.offset, value: object))
+        if case .raw(let raw) = member.value, let canonical = CanonicalEntry(raw, sourceLanguage: sourceLanguage) {
+            localizations = canonical.localizations
+            shouldTranslate = canonical.shouldTranslate
+            isStale = canonical.isStale
+        } else {
+            let entry = member.value.materialized.object ?? JSONObject()
+            if let localizationsObject = entry["localizations"]?.object {
+                for localization in localizationsObject.members {
+                    guard let object = localization.value.object else { continue }
+                    localizations.append(Localization(locale: localization.key, offset: localization.offset, value: object))
+                }
             }
+            if case .bool(false) = entry["shouldTranslate"] { shouldTranslate = false }
+            isStale = entry["extractionState"]?.stringValue?.equals("stale") == true
         }
-        if case .bool(false) = entry["shouldTranslate"] { shouldTranslate = false }
-        isStale = entry["extractionState"]?.stringValue?.equals("stale") == true
         sourceIndex = localizations.firstIndex { $0.locale == sourceLanguage }
         appArguments = Self.appArguments(key: key, source: source)
     }

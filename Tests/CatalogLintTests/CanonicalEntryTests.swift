@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import CatalogLint
+import StringCatalog
+import TestSupport
+
+/// Entries in Xcode's form are read line by line for linting; that reading must give what
+/// decoding gives, on every entry of seeded catalogs, the lint fixtures and the corpus.
+@Suite struct CanonicalEntryTests {
+    static func summary(_ string: LintedString) -> [String] {
+        var lines = ["shouldTranslate \(string.shouldTranslate) stale \(string.isStale)"]
+        for localization in string.localizations.sorted(by: { $0.locale.string < $1.locale.string }) {
+            lines.append("locale \(localization.locale) at \(localization.offset)")
+            lines += localization.forms.map { "form \($0.path) \($0.value.debugDescription) \($0.state ?? "-") at \($0.offset)" }.sorted()
+            lines += localization.pluralVariations.map { "plural \($0.path) \($0.categories.sorted()) at \($0.offset)" }.sorted()
+            lines += localization.substitutions.map { "substitution \($0.key) \($0.value.argNum ?? -1) \($0.value.argumentClass?.rawValue ?? "-")" }.sorted()
+        }
+        return lines
+    }
+
+    /// Keys whose two readings differ, and how many entries were read line by line.
+    static func disagreements(in catalog: Catalog) -> (keys: [String], readByLines: Int) {
+        var keys: [String] = []
+        var readByLines = 0
+        let sourceLanguage = catalog.sourceLanguage ?? "en"
+        for member in catalog.strings.members {
+            guard case .raw(let raw) = member.value, CanonicalEntry(raw, sourceLanguage: sourceLanguage) != nil else { continue }
+            readByLines += 1
+            let fast = LintedString(member: member, sourceLanguage: sourceLanguage)
+            let decoded = LintedString(
+                member: JSONMember(key: member.key, value: member.value.materialized, offset: member.offset), sourceLanguage: sourceLanguage)
+            if summary(fast) != summary(decoded) { keys.append(member.key.string) }
+        }
+        return (keys, readByLines)
+    }
+
+    @Test(arguments: Array(UInt64(1)...10))
+    func seededCatalogs(seed: UInt64) throws {
+        var generator = CatalogGenerator(seed: seed &+ 7000)
+        let catalog = try Catalog(bytes: generator.catalog(keys: 80).canonicalBytes())
+        let (keys, read) = Self.disagreements(in: catalog)
+        #expect(keys.isEmpty, "\(keys)")
+        #expect(read > catalog.strings.count * 3 / 4)
+    }
+
+    @Test func lintFixturesAndCorpus() throws {
+        var files = try FileManager.default.subpathsOfDirectory(atPath: Paths.fixtures.appendingPathComponent("lint").path)
+            .filter { $0.hasSuffix(".xcstrings") }.map { Paths.fixtures.appendingPathComponent("lint/\($0)") }
+        files += Paths.corpusFiles("catalogs").filter { !$0.lastPathComponent.contains("NOT-Xcode") }
+        var read = 0
+        for file in files {
+            let (keys, readByLines) = Self.disagreements(in: try Catalog(bytes: try bytes(file)))
+            #expect(keys.isEmpty, "\(file.lastPathComponent): \(keys)")
+            read += readByLines
+        }
+        #expect(read > 100)
+    }
+}
