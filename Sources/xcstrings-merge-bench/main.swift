@@ -55,6 +55,8 @@ struct Case {
     var base: [UInt8]
     var ours: [UInt8]
     var theirs: [UInt8]
+    /// The base with its keys out of Xcode's order, for the format comparison.
+    var unordered: [UInt8]?
 }
 
 func makeCase(_ name: String, base: Catalog, seed: UInt64, locales: Int) -> Case {
@@ -83,7 +85,16 @@ if !quick {
     }
     var large = BenchGenerator(seed: 2, locales: 10)
     let largeBase = large.catalog(keys: 20000)
-    cases.append(makeCase("L: 20,000 keys x 10 locales", base: largeBase, seed: 13, locales: 10))
+    var plain = makeCase("L: 20,000 keys x 10 locales", base: largeBase, seed: 13, locales: 10)
+    var reversed = largeBase.strings
+    reversed.members.reverse()
+    var writer = XcodeWriter(capacity: plain.base.count, sortsKeys: false)
+    writer.write(.object(JSONObject([
+        JSONMember(key: "sourceLanguage", value: "en"), JSONMember(key: "strings", value: .object(reversed)),
+        JSONMember(key: "version", value: "1.0"),
+    ])), indent: 0)
+    plain.unordered = writer.output
+    cases.append(plain)
     // The same, with ours also renaming 1,000 keys (every 20th), which R10 must find.
     var renamed = makeCase("L + 1,000 keys renamed", base: largeBase, seed: 13, locales: 10)
     if var ours = try? Catalog(bytes: renamed.ours) {
@@ -95,6 +106,21 @@ if !quick {
         renamed.ours = ours.canonicalBytes()
     }
     cases.append(renamed)
+    // For the paired comparisons: L with CJK keys (same entries), and L's base out of key order.
+    var cjk = makeCase("L with CJK keys", base: largeBase, seed: 13, locales: 10)
+    func cjkKeyed(_ bytes: [UInt8]) -> [UInt8] {
+        guard var catalog = try? Catalog(bytes: bytes) else { return bytes }
+        var strings = catalog.strings
+        for index in strings.members.indices {
+            strings.members[index].key = UTF8Bytes("鍵" + String(index % 997) + "・" + strings.members[index].key.string)
+        }
+        catalog.strings = strings
+        return catalog.canonicalBytes()
+    }
+    cjk.base = cjkKeyed(cjk.base)
+    cjk.ours = cjkKeyed(cjk.ours)
+    cjk.theirs = cjkKeyed(cjk.theirs)
+    cases.append(cjk)
 }
 return cases
 }
@@ -109,6 +135,7 @@ if let directory = generateInto {
         write(benchCase.ours, folder + "/ours.xcstrings")
         write(benchCase.theirs, folder + "/theirs.xcstrings")
         write(Array(benchCase.name.utf8), folder + "/name")
+        if let unordered = benchCase.unordered { write(unordered, folder + "/unordered.xcstrings") }
     }
     exit(0)
 }
@@ -160,3 +187,69 @@ for folder in caseFolders {
     print(line)
 }
 print("\nformat and check: MB/s of the base file; merge and git merge-file: MB/s of the three inputs.")
+
+// Paired comparisons: the two commands of a row alternate, so that the machine's drift touches
+// both alike; each row gives the median of the pairs' ratios and their range.
+func paired(_ pairs: Int, _ first: () -> Measurement?, _ second: () -> Measurement?) -> (ratio: Double, low: Double, high: Double, first: Double, second: Double) {
+    var ratios: [Double] = []
+    var firsts: [Double] = []
+    var seconds: [Double] = []
+    for _ in 0..<pairs {
+        guard let a = first(), let b = second() else { continue }
+        ratios.append(a.seconds / b.seconds)
+        firsts.append(a.seconds)
+        seconds.append(b.seconds)
+    }
+    func median(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
+    return (median(ratios), ratios.min() ?? .nan, ratios.max() ?? .nan, median(firsts), median(seconds))
+}
+
+func copy(_ from: String, _ to: String) {
+    _ = try? FileManager.default.removeItem(atPath: to)
+    _ = try? FileManager.default.copyItem(atPath: from, toPath: to)
+}
+
+if !quick {
+    let pairs = max(reps, 11)
+    print("\nPaired comparisons (\(pairs) alternated pairs; the median ratio and its range):\n")
+    func row(_ name: String, _ result: (ratio: Double, low: Double, high: Double, first: Double, second: Double), _ target: String) {
+        print(name.padding(toLength: 62, withPad: " ", startingAt: 0)
+            + String(format: "%7.1f ms / %7.1f ms   ratio %5.2f (%4.2f-%4.2f)", result.first * 1000, result.second * 1000,
+                     result.ratio, result.low, result.high) + "   target " + target)
+    }
+    let scratch = work.path + "/scratch.xcstrings"
+    let merges = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/merges")
+    if let main = ((try? FileManager.default.contentsOfDirectory(atPath: merges.path)) ?? []).sorted().first(where: { $0.hasPrefix("coteditor__CotEditor__") && $0.hasSuffix("__Main") }) {
+        let folder = merges.path + "/" + main
+        row("real CotEditor Main (690 KB) merge / git merge-file -p", paired(pairs, {
+            copy(folder + "/ours.xcstrings", scratch)
+            return measure([tool, "merge", folder + "/base.xcstrings", scratch, folder + "/theirs.xcstrings", "--report", work.path + "/r.json"])
+        }, { measure(["git", "merge-file", "-p", folder + "/ours.xcstrings", folder + "/base.xcstrings", folder + "/theirs.xcstrings"]) }), "<= 0.75")
+    }
+    row("xcstrings-merge --version / git --version", paired(pairs, { measure([tool, "--version"]) }, { measure(["git", "--version"]) }), "<= 2.0")
+    let large = caseFolders.first { (String(data: FileManager.default.contents(atPath: $0 + "/name") ?? Data(), encoding: .utf8) ?? "").hasPrefix("L: ") }
+    let cjk = caseFolders.first { (String(data: FileManager.default.contents(atPath: $0 + "/name") ?? Data(), encoding: .utf8) ?? "").hasPrefix("L with CJK") }
+    if let large {
+        func mergeL(_ folder: String) -> Measurement? {
+            copy(folder + "/ours.xcstrings", scratch)
+            return measure([tool, "merge", folder + "/base.xcstrings", scratch, folder + "/theirs.xcstrings", "--report", work.path + "/r.json"])
+        }
+        row("L merge / git merge-file", paired(pairs, { mergeL(large) }, {
+            measure(["git", "merge-file", "-p", large + "/ours.xcstrings", large + "/base.xcstrings", large + "/theirs.xcstrings"])
+        }), "<= 0.15")
+        if let cjk { row("L with CJK keys merge / L merge", paired(pairs, { mergeL(cjk) }, { mergeL(large) }), "<= 1.15") }
+        row("format of L out of key order / in order", paired(pairs, {
+            copy(large + "/unordered.xcstrings", scratch)
+            return measure([tool, "format", scratch])
+        }, {
+            copy(large + "/base.xcstrings", scratch)
+            return measure([tool, "format", scratch])
+        }), "<= 2.0")
+        let peak = median((0..<reps).compactMap { _ in mergeL(large) })
+        let inputs = ["base", "ours", "theirs"].reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: large + "/\($1).xcstrings")[.size] as? Int) ?? 0) }
+        print("L merge peak memory / inputs".padding(toLength: 62, withPad: " ", startingAt: 0)
+            + megabytes(peak.peakBytes) + " / " + megabytes(inputs)
+            + String(format: "   ratio %5.2f", Double(peak.peakBytes) / Double(inputs)) + "   target <= 1.0")
+    }
+}
