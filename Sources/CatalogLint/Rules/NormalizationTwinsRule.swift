@@ -11,15 +11,15 @@ enum NormalizationTwinsRule {
 
     static func check(_ strings: [LintedString], _ context: inout RuleContext) {
         // Swift's String equality and hashing are canonical equivalence.
-        var first: [String: LintedString] = [:]
-        for string in strings where string.shouldTranslate || true {
+        var first: [String: UTF8Bytes] = [:]
+        for string in strings {
             let text = string.key.string
             if let twin = first[text] {
                 context.report(
-                    "the key \(quoted(text)) (\(string.key.bytes.count) bytes) and the key at its twin (\(twin.key.bytes.count) bytes) are the same text after Unicode normalization; keep one",
+                    "the key \(quoted(text)) (\(string.key.bytes.count) bytes) and its twin (\(twin.bytes.count) bytes) are the same text after Unicode normalization; keep one",
                     key: string.key, locale: nil, at: string.keyOffset)
             } else {
-                first[text] = string
+                first[text] = string.key
             }
         }
     }
