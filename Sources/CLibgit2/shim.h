@@ -1,9 +1,87 @@
 #ifndef XCSTRINGS_MERGE_CLIBGIT2_SHIM_H
 #define XCSTRINGS_MERGE_CLIBGIT2_SHIM_H
 #include <git2.h>
+#include <dlfcn.h>
 
-/// git_libgit2_opts is variadic and so not visible to Swift.
-static inline int xcsm_disable_owner_validation(void) {
-    return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+// The tool does not link libgit2: loading it and its dependency chain (OpenSSL, libssh2,
+// Kerberos…) cost about 2.5 ms on every run, and most runs (a merge, a format) never call it.
+// `Libgit2.load()` opens the library on first use and fills this table with dlsym; the
+// headers give every entry its exact type. Each name must also be in
+// Scripts/libgit2-functions.txt (same declaration in libgit2 1.5 and 1.9; LibgitAPITests).
+#define XCSM_LIBGIT2_FUNCTIONS(F) \
+    F(attr_cache_flush) \
+    F(attr_get) \
+    F(attr_value) \
+    F(blob_free) \
+    F(blob_lookup) \
+    F(blob_rawcontent) \
+    F(blob_rawsize) \
+    F(buf_dispose) \
+    F(commit_free) \
+    F(commit_lookup) \
+    F(commit_tree) \
+    F(config_delete_entry) \
+    F(config_find_global) \
+    F(config_free) \
+    F(config_get_path) \
+    F(config_get_string_buf) \
+    F(config_open_default) \
+    F(config_open_level) \
+    F(config_set_string) \
+    F(error_clear) \
+    F(error_last) \
+    F(index_add_from_buffer) \
+    F(index_conflict_iterator_free) \
+    F(index_conflict_iterator_new) \
+    F(index_conflict_next) \
+    F(index_entry_stage) \
+    F(index_entrycount) \
+    F(index_free) \
+    F(index_get_byindex) \
+    F(index_read) \
+    F(index_write) \
+    F(libgit2_init) \
+    F(libgit2_version) \
+    F(merge_base) \
+    F(merge_file) \
+    F(merge_file_input_init) \
+    F(merge_file_options_init) \
+    F(merge_file_result_free) \
+    F(object_free) \
+    F(object_id) \
+    F(object_peel) \
+    F(oid_equal) \
+    F(oid_tostr) \
+    F(repository_commondir) \
+    F(repository_config) \
+    F(repository_free) \
+    F(repository_index) \
+    F(repository_open_ext) \
+    F(repository_path) \
+    F(repository_workdir) \
+    F(revparse_single) \
+    F(tree_entry_bypath) \
+    F(tree_entry_free) \
+    F(tree_entry_id) \
+    F(tree_free)
+
+/// libgit2's functions, each under its name without the `git_` prefix.
+typedef struct xcsm_libgit2 {
+#define XCSM_LIBGIT2_FIELD(name) __typeof__(&git_##name) _Nonnull name;
+    XCSM_LIBGIT2_FUNCTIONS(XCSM_LIBGIT2_FIELD)
+#undef XCSM_LIBGIT2_FIELD
+} xcsm_libgit2;
+
+/// Fills `table` from an opened library. Returns NULL, or the name of a missing function.
+static inline const char *_Nullable xcsm_libgit2_resolve(void *_Nonnull library, xcsm_libgit2 *_Nonnull table) {
+#define XCSM_LIBGIT2_RESOLVE(name) \
+    if (!(table->name = (__typeof__(&git_##name))dlsym(library, "git_" #name))) return "git_" #name;
+    XCSM_LIBGIT2_FUNCTIONS(XCSM_LIBGIT2_RESOLVE)
+#undef XCSM_LIBGIT2_RESOLVE
+    return (const char *)0;
 }
+
+/// The size of the table, for Swift to allocate it (it cannot make one: every field is non-null).
+static inline unsigned long xcsm_libgit2_table_size(void) { return sizeof(xcsm_libgit2); }
+
 #endif

@@ -19,37 +19,37 @@ public final class Config {
     let handle: OpaquePointer
 
     init(_ handle: OpaquePointer) { self.handle = handle }
-    deinit { git_config_free(handle) }
+    deinit { git.config_free(handle) }
 
     /// The user's configuration (system, XDG, global) when there is no repository.
     public static func userDefault() throws(GitError) -> Config {
-        Libgit2.initialise()
+        try Libgit2.load()
         var pointer: OpaquePointer?
-        try check(git_config_open_default(&pointer))
+        try check(git.config_open_default(&pointer))
         return Config(pointer!)
     }
 
     /// One level of this configuration, for writing to the right file.
     public func level(_ level: ConfigLevel) throws(GitError) -> Config {
         var pointer: OpaquePointer?
-        try check(git_config_open_level(&pointer, handle, level.raw))
+        try check(git.config_open_level(&pointer, handle, level.raw))
         return Config(pointer!)
     }
 
     /// A string value, or nil when unset.
     public func string(_ name: String) throws(GitError) -> String? {
-        try read { buffer in git_config_get_string_buf(buffer, handle, name) }
+        try read { buffer in git.config_get_string_buf(buffer, handle, name) }
     }
 
     /// A path value with `~` expanded, or nil when unset.
     public func path(_ name: String) throws(GitError) -> String? {
-        try read { buffer in git_config_get_path(buffer, handle, name) }
+        try read { buffer in git.config_get_path(buffer, handle, name) }
     }
 
     /// Runs a libgit2 getter that fills a `git_buf`; nil when the entry is not set.
     private func read(_ getter: (UnsafeMutablePointer<git_buf>) -> Int32) throws(GitError) -> String? {
         var buffer = git_buf()
-        defer { git_buf_dispose(&buffer) }
+        defer { git.buf_dispose(&buffer) }
         do {
             try check(getter(&buffer))
         } catch where error.isNotFound {
@@ -59,14 +59,14 @@ public final class Config {
     }
 
     public func set(_ name: String, _ value: String) throws(GitError) {
-        try check(git_config_set_string(handle, name, value))
+        try check(git.config_set_string(handle, name, value))
     }
 
     /// Removes `name`; true when it was there.
     @discardableResult
     public func delete(_ name: String) throws(GitError) -> Bool {
         do {
-            try check(git_config_delete_entry(handle, name))
+            try check(git.config_delete_entry(handle, name))
             return true
         } catch where error.isNotFound {
             return false
@@ -75,10 +75,10 @@ public final class Config {
 
     /// The path of the user's global config file (`~/.gitconfig`), existing or not.
     public static var globalFilePath: String? {
-        Libgit2.initialise()
+        guard (try? Libgit2.load()) != nil else { return nil }
         var buffer = git_buf()
-        defer { git_buf_dispose(&buffer) }
-        guard git_config_find_global(&buffer) == 0, let pointer = buffer.ptr else { return nil }
+        defer { git.buf_dispose(&buffer) }
+        guard git.config_find_global(&buffer) == 0, let pointer = buffer.ptr else { return nil }
         return String(cString: pointer)
     }
 }

@@ -19,21 +19,9 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
 /// libgit2 left for this thread, read at once before anything else can replace it.
 @discardableResult
 func check(_ call: @autoclosure () -> Int32) throws(GitError) -> Int32 {
-    git_error_clear()
+    git.error_clear()
     let code = call()
     guard code < 0 else { return code }
-    let message = git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "libgit2 error \(code)"
+    let message = git.error_last().flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "libgit2 error \(code)"
     throw GitError(code: code, message: message)
-}
-
-/// libgit2's global state, initialised once per process.
-public enum Libgit2 {
-    private static let initialised: Bool = {
-        git_libgit2_init()
-        return true
-    }()
-
-    public static func initialise() {
-        _ = initialised
-    }
 }

@@ -25,11 +25,11 @@ public final class Index {
         self.repository = repository
     }
 
-    deinit { git_index_free(handle) }
+    deinit { git.index_free(handle) }
 
     /// Re-reads the index from disk if git changed it.
     public func reload() throws(GitError) {
-        try check(git_index_read(handle, 0))
+        try check(git.index_read(handle, 0))
     }
 
     static func entry(_ pointer: UnsafePointer<git_index_entry>?) -> IndexEntry? {
@@ -40,14 +40,14 @@ public final class Index {
     /// Every conflicted path.
     public func conflicts() throws(GitError) -> [IndexConflict] {
         var iterator: OpaquePointer?
-        try check(git_index_conflict_iterator_new(&iterator, handle))
-        defer { git_index_conflict_iterator_free(iterator) }
+        try check(git.index_conflict_iterator_new(&iterator, handle))
+        defer { git.index_conflict_iterator_free(iterator) }
         var result: [IndexConflict] = []
         while true {
             var ancestor: UnsafePointer<git_index_entry>?
             var ours: UnsafePointer<git_index_entry>?
             var theirs: UnsafePointer<git_index_entry>?
-            let code = git_index_conflict_next(&ancestor, &ours, &theirs, iterator)
+            let code = git.index_conflict_next(&ancestor, &ours, &theirs, iterator)
             if code == GIT_ITEROVER.rawValue { break }
             try check(code)
             guard let path = (ancestor ?? ours ?? theirs).map({ String(cString: $0.pointee.path) }) else { continue }
@@ -59,9 +59,9 @@ public final class Index {
     /// Stage-0 entries whose path ends with `suffix`.
     public func entries(withSuffix suffix: String) -> [IndexEntry] {
         var result: [IndexEntry] = []
-        let count = git_index_entrycount(handle)
+        let count = git.index_entrycount(handle)
         for i in 0..<count {
-            guard let pointer = git_index_get_byindex(handle, i), git_index_entry_stage(pointer) == 0 else { continue }
+            guard let pointer = git.index_get_byindex(handle, i), git.index_entry_stage(pointer) == 0 else { continue }
             let path = String(cString: pointer.pointee.path)
             if path.hasSuffix(suffix), let entry = Self.entry(pointer) { result.append(entry) }
         }
@@ -76,7 +76,7 @@ public final class Index {
             try path.withCString { cPath in
                 entry.path = cPath
                 try bytes.withUnsafeBytes { buffer in
-                    _ = try check(git_index_add_from_buffer(handle, &entry, buffer.baseAddress, buffer.count))
+                    _ = try check(git.index_add_from_buffer(handle, &entry, buffer.baseAddress, buffer.count))
                 }
             }
         } catch let error as GitError {
@@ -87,6 +87,6 @@ public final class Index {
     }
 
     public func write() throws(GitError) {
-        try check(git_index_write(handle))
+        try check(git.index_write(handle))
     }
 }

@@ -7,6 +7,11 @@ public enum LineMerge {
         public var isClean: Bool
         /// The merged text, with conflict markers where hunks conflicted.
         public var bytes: [UInt8]
+
+        public init(isClean: Bool, bytes: [UInt8]) {
+            self.isClean = isClean
+            self.bytes = bytes
+        }
     }
 
     /// Merges three texts line by line, exactly as `git merge-file -p` would.
@@ -14,7 +19,7 @@ public enum LineMerge {
         base: [UInt8], ours: [UInt8], theirs: [UInt8],
         baseLabel: String?, oursLabel: String?, theirsLabel: String?, markerSize: Int = 7
     ) throws(GitError) -> Result {
-        Libgit2.initialise()
+        try Libgit2.load()
         do {
             return try base.withUnsafeBufferPointer { basePointer in
                 try ours.withUnsafeBufferPointer { oursPointer in
@@ -25,9 +30,9 @@ public enum LineMerge {
                                     var ancestor = git_merge_file_input()
                                     var mine = git_merge_file_input()
                                     var other = git_merge_file_input()
-                                    git_merge_file_input_init(&ancestor, UInt32(GIT_MERGE_FILE_INPUT_VERSION))
-                                    git_merge_file_input_init(&mine, UInt32(GIT_MERGE_FILE_INPUT_VERSION))
-                                    git_merge_file_input_init(&other, UInt32(GIT_MERGE_FILE_INPUT_VERSION))
+                                    _ = git.merge_file_input_init(&ancestor, UInt32(GIT_MERGE_FILE_INPUT_VERSION))
+                                    _ = git.merge_file_input_init(&mine, UInt32(GIT_MERGE_FILE_INPUT_VERSION))
+                                    _ = git.merge_file_input_init(&other, UInt32(GIT_MERGE_FILE_INPUT_VERSION))
                                     ancestor.ptr = emptySafe(basePointer)
                                     ancestor.size = basePointer.count
                                     mine.ptr = emptySafe(oursPointer)
@@ -35,14 +40,14 @@ public enum LineMerge {
                                     other.ptr = emptySafe(theirsPointer)
                                     other.size = theirsPointer.count
                                     var options = git_merge_file_options()
-                                    git_merge_file_options_init(&options, UInt32(GIT_MERGE_FILE_OPTIONS_VERSION))
+                                    _ = git.merge_file_options_init(&options, UInt32(GIT_MERGE_FILE_OPTIONS_VERSION))
                                     options.ancestor_label = baseName
                                     options.our_label = oursName
                                     options.their_label = theirsName
                                     options.marker_size = UInt16(clamping: markerSize)
                                     var result = git_merge_file_result()
-                                    defer { git_merge_file_result_free(&result) }
-                                    try check(git_merge_file(&result, &ancestor, &mine, &other, &options))
+                                    defer { git.merge_file_result_free(&result) }
+                                    try check(git.merge_file(&result, &ancestor, &mine, &other, &options))
                                     let merged: [UInt8]
                                     if let pointer = result.ptr, result.len > 0 {
                                         merged = Array(UnsafeRawBufferPointer(start: pointer, count: result.len).bindMemory(to: UInt8.self))

@@ -6,9 +6,9 @@ public final class Repository {
 
     /// Opens the repository containing `path`, searching upward.
     public init(discoveringFrom path: String = ".") throws(GitError) {
-        Libgit2.initialise()
+        try Libgit2.load()
         var pointer: OpaquePointer?
-        try check(git_repository_open_ext(&pointer, path, 0, nil))
+        try check(git.repository_open_ext(&pointer, path, 0, nil))
         guard let pointer else { throw GitError(code: -1, message: "could not open a repository at \(path)") }
         handle = pointer
     }
@@ -16,9 +16,9 @@ public final class Repository {
     /// Opens the repository as git's environment describes it (`GIT_DIR`, `GIT_INDEX_FILE`, …),
     /// or by searching from the current directory: what a hook or a merge driver should do.
     public init(fromEnvironment: Void = ()) throws(GitError) {
-        Libgit2.initialise()
+        try Libgit2.load()
         var pointer: OpaquePointer?
-        try check(git_repository_open_ext(&pointer, nil, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil))
+        try check(git.repository_open_ext(&pointer, nil, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil))
         guard let pointer else { throw GitError(code: -1, message: "could not open the repository") }
         handle = pointer
     }
@@ -29,27 +29,37 @@ public final class Repository {
         return try Repository(discoveringFrom: path)
     }
 
-    deinit { git_repository_free(handle) }
+    /// The repository `open(from:)` finds, or nil when there is none. Throws when libgit2
+    /// cannot be loaded or the repository cannot be read, which must not pass for "no repository".
+    public static func openIfPresent(from path: String = ".") throws(GitError) -> Repository? {
+        do {
+            return try open(from: path)
+        } catch where error.isNotFound {
+            return nil
+        }
+    }
+
+    deinit { git.repository_free(handle) }
 
     /// The repository's git directory (`.git/`, or `.git/worktrees/NAME/`), with a final slash.
-    public var gitDirectory: String { String(cString: git_repository_path(handle)) }
+    public var gitDirectory: String { git.repository_path(handle).map { String(cString: $0) } ?? "" }
 
     /// The main git directory shared by all worktrees, with a final slash.
-    public var commonDirectory: String { String(cString: git_repository_commondir(handle)) }
+    public var commonDirectory: String { git.repository_commondir(handle).map { String(cString: $0) } ?? "" }
 
     /// The working tree, with a final slash; nil for a bare repository.
-    public var workingDirectory: String? { git_repository_workdir(handle).map { String(cString: $0) } }
+    public var workingDirectory: String? { git.repository_workdir(handle).map { String(cString: $0) } }
 
     /// All configuration levels as git sees them from this repository.
     public func config() throws(GitError) -> Config {
         var pointer: OpaquePointer?
-        try check(git_repository_config(&pointer, handle))
+        try check(git.repository_config(&pointer, handle))
         return Config(pointer!)
     }
 
     public func index() throws(GitError) -> Index {
         var pointer: OpaquePointer?
-        try check(git_repository_index(&pointer, handle))
+        try check(git.repository_index(&pointer, handle))
         return Index(pointer!, repository: self)
     }
 
@@ -57,10 +67,10 @@ public final class Repository {
     public func blob(_ id: ObjectID) throws(GitError) -> [UInt8] {
         var pointer: OpaquePointer?
         var oid = id.oid
-        try check(git_blob_lookup(&pointer, handle, &oid))
-        defer { git_blob_free(pointer) }
-        let size = Int(git_blob_rawsize(pointer))
-        guard size > 0, let raw = git_blob_rawcontent(pointer) else { return [] }
+        try check(git.blob_lookup(&pointer, handle, &oid))
+        defer { git.blob_free(pointer) }
+        let size = Int(git.blob_rawsize(pointer))
+        guard size > 0, let raw = git.blob_rawcontent(pointer) else { return [] }
         return Array(UnsafeRawBufferPointer(start: raw, count: size))
     }
 
@@ -80,8 +90,8 @@ public final class Repository {
     /// unspecified, "true"/"false" when set or unset, else its string.
     public func attribute(_ name: String, for path: String, source: AttributeSource = .workingTreeThenIndex) throws(GitError) -> String? {
         var value: UnsafePointer<CChar>?
-        try check(git_attr_get(&value, handle, source.flags, path, name))
-        switch git_attr_value(value) {
+        try check(git.attr_get(&value, handle, source.flags, path, name))
+        switch git.attr_value(value) {
         case GIT_ATTR_VALUE_UNSPECIFIED: return nil
         case GIT_ATTR_VALUE_TRUE: return "true"
         case GIT_ATTR_VALUE_FALSE: return "false"
@@ -91,7 +101,7 @@ public final class Repository {
 
     /// Forgets cached attribute files, after one was written or `core.attributesFile` changed.
     public func flushAttributeCache() {
-        _ = git_attr_cache_flush(handle)
+        _ = git.attr_cache_flush(handle)
     }
 }
 
@@ -102,13 +112,13 @@ public struct ObjectID: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var buffer = [CChar](repeating: 0, count: 41)
         var copy = oid
-        git_oid_tostr(&buffer, 41, &copy)
+        _ = git.oid_tostr(&buffer, 41, &copy)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
         var a = lhs.oid
         var b = rhs.oid
-        return git_oid_equal(&a, &b) != 0
+        return git.oid_equal(&a, &b) != 0
     }
 }

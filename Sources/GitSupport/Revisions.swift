@@ -4,12 +4,13 @@ extension Repository {
     /// The commit `revision` names (`main`, `origin/main`, `HEAD~2`, a hash).
     public func commit(_ revision: String) throws(GitError) -> ObjectID {
         var object: OpaquePointer?
-        try check(git_revparse_single(&object, handle, revision))
-        defer { git_object_free(object) }
+        try check(git.revparse_single(&object, handle, revision))
+        defer { git.object_free(object) }
         var commit: OpaquePointer?
-        try check(git_object_peel(&commit, object, GIT_OBJECT_COMMIT))
-        defer { git_object_free(commit) }
-        return ObjectID(oid: git_object_id(commit).pointee)
+        try check(git.object_peel(&commit, object, GIT_OBJECT_COMMIT))
+        defer { git.object_free(commit) }
+        guard let id = git.object_id(commit) else { throw GitError(code: -1, message: "\(revision) has no object id") }
+        return ObjectID(oid: id.pointee)
     }
 
     /// The merge base of two commits: where a pull request's branch left `revision`.
@@ -17,7 +18,7 @@ extension Repository {
         var base = git_oid()
         var a = one.oid
         var b = two.oid
-        try check(git_merge_base(&base, handle, &a, &b))
+        try check(git.merge_base(&base, handle, &a, &b))
         return ObjectID(oid: base)
     }
 
@@ -26,18 +27,19 @@ extension Repository {
     public func file(_ path: String, in commit: ObjectID) throws(GitError) -> [UInt8]? {
         var commitObject: OpaquePointer?
         var oid = commit.oid
-        try check(git_commit_lookup(&commitObject, handle, &oid))
-        defer { git_commit_free(commitObject) }
+        try check(git.commit_lookup(&commitObject, handle, &oid))
+        defer { git.commit_free(commitObject) }
         var tree: OpaquePointer?
-        try check(git_commit_tree(&tree, commitObject))
-        defer { git_tree_free(tree) }
+        try check(git.commit_tree(&tree, commitObject))
+        defer { git.tree_free(tree) }
         var entry: OpaquePointer?
         do {
-            try check(git_tree_entry_bypath(&entry, tree, path))
+            try check(git.tree_entry_bypath(&entry, tree, path))
         } catch where error.isNotFound {
             return nil
         }
-        defer { git_tree_entry_free(entry) }
-        return try blob(ObjectID(oid: git_tree_entry_id(entry).pointee))
+        defer { git.tree_entry_free(entry) }
+        guard let id = git.tree_entry_id(entry) else { return nil }
+        return try blob(ObjectID(oid: id.pointee))
     }
 }

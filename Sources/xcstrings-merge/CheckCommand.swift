@@ -91,7 +91,16 @@ struct CheckJob: Sendable {
     static func discover(_ positionals: [String], staged: Bool, command: String) throws(UsageError) -> (jobs: [CheckJob], ioFailure: Bool)? {
         var jobs: [CheckJob] = []
         var ioFailure = false
-        if positionals.isEmpty, let repository = try? Repository.open(), let top = repository.workingDirectory {
+        var repository: Repository?
+        if positionals.isEmpty {
+            do {
+                repository = try Repository.openIfPresent()
+            } catch {
+                Output.err("xcstrings-merge \(command): \(error.message)\n")
+                return nil
+            }
+        }
+        if let repository, let top = repository.workingDirectory {
             do {
                 let index = try repository.index()
                 let entries = index.entries(withSuffix: ".xcstrings")

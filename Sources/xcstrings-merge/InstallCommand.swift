@@ -51,7 +51,12 @@ enum DriverSetup {
     }
 
     static func target(global: Bool?, command: String) throws(UsageError) -> Target {
-        let repository = try? Repository.open()
+        let repository: Repository?
+        do {
+            repository = try Repository.openIfPresent()
+        } catch {
+            throw UsageError(message: "git configuration: \(error)", command: command)
+        }
         let useGlobal = global ?? (repository == nil)
         do {
             if useGlobal {

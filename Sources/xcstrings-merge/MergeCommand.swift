@@ -230,8 +230,12 @@ struct MergeRequest {
                 baseLabel: labels.base ?? "base", oursLabel: labels.ours ?? "ours", theirsLabel: labels.theirs ?? "theirs",
                 markerSize: markerSize)
         } catch {
-            Output.err("xcstrings-merge: line merge failed: \(error.message)\n")
-            return .failure
+            // Without libgit2, git's own line merge: as a driver, git is there.
+            guard let fromGit = gitMergeFile() else {
+                Output.err("xcstrings-merge: line merge failed: \(error.message)\n")
+                return .failure
+            }
+            result = fromGit
         }
         var output = result.bytes
         var status = ExitStatus.failure
@@ -253,6 +257,18 @@ struct MergeRequest {
             Output.err("xcstrings-merge: \(name): the line merge left conflict markers\n")
         }
         return status
+    }
+
+    /// `git merge-file -p` on the three input files; nil when git cannot be run or fails.
+    func gitMergeFile() -> LineMerge.Result? {
+        let run = Subprocess.run([
+            "git", "merge-file", "-p", "--marker-size=\(markerSize)",
+            "-L", labels.ours ?? "ours", "-L", labels.base ?? "base", "-L", labels.theirs ?? "theirs",
+            oursPath, basePath, theirsPath,
+        ])
+        // Its status is the number of conflicts, at most 127; above that, an error.
+        guard (0...127).contains(run.status) else { return nil }
+        return LineMerge.Result(isClean: run.status == 0, bytes: run.outputBytes)
     }
 
     func writeReport(_ report: MergeReport, gitDirectory: String?) {

@@ -205,7 +205,7 @@ struct ResolveSession {
         do {
             repository = try Repository.open()
         } catch {
-            throw Failure(message: "not inside a git repository (\(error.message))")
+            throw Failure(message: error.isNotFound ? "not inside a git repository" : error.message)
         }
         guard let workingDirectory = repository.workingDirectory else {
             throw Failure(message: "the repository has no working tree")

@@ -5,8 +5,11 @@ import Platform
 enum Subprocess {
     struct Result {
         var status: Int32
-        var output: String
+        /// Standard output, byte for byte.
+        var outputBytes: [UInt8]
         var errorOutput: String
+
+        var output: String { String(decoding: outputBytes, as: UTF8.self) }
     }
 
     /// Runs `arguments[0]` found on PATH, in `directory`, with extra environment variables.
@@ -27,7 +30,7 @@ enum Subprocess {
         do {
             try process.run()
         } catch {
-            return Result(status: 127, output: "", errorOutput: "cannot run \(arguments[0]): \(error)")
+            return Result(status: 127, outputBytes: [], errorOutput: "cannot run \(arguments[0]): \(error)")
         }
         nonisolated(unsafe) var errorData = Data()
         let group = DispatchGroup()
@@ -40,7 +43,7 @@ enum Subprocess {
         group.wait()
         process.waitUntilExit()
         return Result(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            status: process.terminationStatus, outputBytes: [UInt8](outputData),
             errorOutput: String(decoding: errorData, as: UTF8.self))
     }
 

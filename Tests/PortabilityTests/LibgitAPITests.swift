@@ -1,31 +1,75 @@
 import Foundation
+import Platform
 import Testing
 import TestSupport
 
-/// The tool links Debian's libgit2 1.5 and Homebrew's 1.9: it may call only functions checked to
-/// be the same in both (`Scripts/libgit2-functions.txt`, checked by `Scripts/check-libgit2-api.py`).
+/// The tool opens Debian's libgit2 1.5 or Homebrew's 1.9 at run time: it may call only
+/// functions checked to be the same in both (`Scripts/libgit2-functions.txt`, checked by
+/// `Scripts/check-libgit2-api.py`), and only through the table `shim.h` fills, since a direct
+/// call would make the executable link libgit2 again.
 @Suite struct LibgitAPITests {
-    /// The `git_…(` names in the sources, less the struct types that are also written with `(`.
-    static func calledFunctions() throws -> Set<String> {
-        let types: Set<String> = ["git_buf", "git_oid", "git_index_entry", "git_merge_file_input", "git_merge_file_options", "git_merge_file_result"]
-        var names: Set<String> = []
+    static let structTypes: Set<String> = ["git_buf", "git_oid", "git_index_entry", "git_merge_file_input", "git_merge_file_options", "git_merge_file_result"]
+
+    static func text(_ relative: String) throws -> String {
+        try String(contentsOf: Paths.packageRoot.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    /// The functions in shim.h's table: `F(repository_free)` is `git_repository_free`.
+    static func tableFunctions() throws -> Set<String> {
+        let shim = try text("Sources/CLibgit2/shim.h")
+        return Set(shim.matches(of: try Regex(#"F\(([a-z0-9_]+)\)"#)).map { "git_" + String(shim[$0.range].dropFirst(2).dropLast()) })
+    }
+
+    /// `git_…(` calls written directly in Swift sources (struct initialisers aside).
+    static func directCalls() throws -> [String] {
+        var calls: [String] = []
         let sources = Paths.packageRoot.appendingPathComponent("Sources")
         let walker = try #require(FileManager.default.enumerator(atPath: sources.path))
         let pattern = try Regex(#"\bgit_[a-z0-9_]+(?=\s*\()"#)
-        for case let relative as String in walker where relative.hasSuffix(".swift") || relative.hasSuffix(".h") {
-            let text = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
-            for match in text.matches(of: pattern) { names.insert(String(text[match.range])) }
+        for case let relative as String in walker where relative.hasSuffix(".swift") {
+            let source = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+            for match in source.matches(of: pattern) where !structTypes.contains(String(source[match.range])) {
+                calls.append("\(relative): \(source[match.range])")
+            }
         }
-        return names.subtracting(types)
+        return calls
     }
 
-    @Test func everyLibgit2CallIsOneCheckedAgainstBothVersions() throws {
-        let listed = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Scripts/libgit2-functions.txt"), encoding: .utf8)
+    @Test func theTableHoldsExactlyTheFunctionsCheckedAgainstBothVersions() throws {
+        let listed = Set(try Self.text("Scripts/libgit2-functions.txt")
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        let called = try Self.calledFunctions()
-        #expect(called.count > 30, "the scan found the calls")
-        let unchecked = called.subtracting(listed).sorted()
-        #expect(unchecked.isEmpty, "not checked against libgit2 1.5 and 1.9: \(unchecked)")
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") })
+        let table = try Self.tableFunctions()
+        #expect(table.count > 30, "the scan found the table")
+        #expect(table.subtracting(listed).sorted() == [], "in the table but not checked against libgit2 1.5 and 1.9")
+        #expect(listed.subtracting(table).sorted() == [], "checked but not in the table")
+    }
+
+    @Test func noSourceCallsLibgit2Directly() throws {
+        #expect(try Self.directCalls() == [], "call these through the table (git.name), so that libgit2 stays unlinked")
+    }
+
+    @Test(arguments: [
+        (SharedLibraries.System.linux, "libgit2.so.1.5"),
+        (SharedLibraries.System.darwin, "libgit2.1.9.dylib"),
+    ])
+    func libraryFileNames(system: SharedLibraries.System, expected: String) {
+        let version = expected.contains("1.9") ? "1.9" : "1.5"
+        #expect(SharedLibraries.fileName("git2", version: version, system: system) == expected)
+    }
+
+    /// On a Mac the loader does not search Homebrew's prefix on Apple silicon: the tool looks
+    /// in the `lib` beside its `bin` (so a tool started through `/opt/homebrew/bin` finds
+    /// `/opt/homebrew/lib`) and in the usual prefixes, after the loader's own search.
+    @Test func searchOrderOnAMac() {
+        let paths = SharedLibraries.candidates(for: "libgit2.1.9.dylib", executablePath: "/opt/homebrew/bin/xcstrings-merge", system: .darwin)
+        #expect(paths == ["libgit2.1.9.dylib", "/opt/homebrew/lib/libgit2.1.9.dylib", "/usr/local/lib/libgit2.1.9.dylib", "/opt/local/lib/libgit2.1.9.dylib"])
+        let intel = SharedLibraries.candidates(for: "libgit2.1.9.dylib", executablePath: "/usr/local/bin/xcstrings-merge", system: .darwin)
+        #expect(intel == ["libgit2.1.9.dylib", "/usr/local/lib/libgit2.1.9.dylib", "/opt/homebrew/lib/libgit2.1.9.dylib", "/opt/local/lib/libgit2.1.9.dylib"])
+    }
+
+    @Test func searchOrderOnLinux() {
+        let paths = SharedLibraries.candidates(for: "libgit2.so.1.5", executablePath: "/home/me/.local/bin/xcstrings-merge", system: .linux)
+        #expect(paths == ["libgit2.so.1.5", "/home/me/.local/lib/libgit2.so.1.5", "/usr/local/lib/libgit2.so.1.5"])
     }
 }
