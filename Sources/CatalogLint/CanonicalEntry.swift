@@ -18,11 +18,12 @@ struct CanonicalEntry {
     }
 
     /// Nil when the bytes hold something this reading does not follow; the entry is then decoded.
-    init?(_ raw: RawJSON, sourceLanguage: UTF8Bytes) {
+    /// `locales` hands out one copy of each locale name (see `LocaleNames`).
+    init?(_ raw: RawJSON, sourceLanguage: UTF8Bytes, locales: LocaleNames = LocaleNames()) {
         guard raw.canonicalIndent == 2 else { return nil }
         let source = raw.source
         let result: CanonicalEntry? = source.withUnsafeBufferPointer { buffer in
-            var reader = Reader(buffer: buffer, source: source, sourceLanguage: sourceLanguage)
+            var reader = Reader(buffer: buffer, source: source, sourceLanguage: sourceLanguage, locales: locales)
             return reader.read(raw.range) ? reader.entry : nil
         }
         guard let result else { return nil }
@@ -34,15 +35,17 @@ struct CanonicalEntry {
         let buffer: UnsafeBufferPointer<UInt8>
         let source: [UInt8]
         let sourceLanguage: UTF8Bytes
+        let locales: LocaleNames
         var entry = CanonicalEntry(empty: ())
         var stack: [Open] = []
         var current: Localization?
         var pendingState: String?
 
-        init(buffer: UnsafeBufferPointer<UInt8>, source: [UInt8], sourceLanguage: UTF8Bytes) {
+        init(buffer: UnsafeBufferPointer<UInt8>, source: [UInt8], sourceLanguage: UTF8Bytes, locales: LocaleNames) {
             self.buffer = buffer
             self.source = source
             self.sourceLanguage = sourceLanguage
+            self.locales = locales
         }
 
         func isKey(_ open: Open, _ name: StaticString) -> Bool {
@@ -131,7 +134,7 @@ struct CanonicalEntry {
         mutating func openObject(_ key: Open) {
             let depth = stack.count
             if depth == 1 && isKey(stack[0], "localizations") {
-                current = Localization(locale: UTF8Bytes(source[key.keyStart..<key.keyEnd]), offset: key.offset)
+                current = Localization(locale: locales.name(UnsafeBufferPointer(rebasing: buffer[key.keyStart..<key.keyEnd])), offset: key.offset)
             } else if depth >= 2, current != nil {
                 // Plural variations, and their categories as they open.
                 if isKey(key, "plural") && isKey(stack[depth - 1], "variations") {
@@ -188,4 +191,19 @@ struct CanonicalEntry {
     }
 
     init(empty: Void) {}
+}
+
+/// One copy of each locale name, for the strings one thread reads. A name sliced from the file
+/// would share the file's storage: every copy of a localization, by every rule on every
+/// thread, would then count references on that one object, and the two threads' counting of it
+/// cost more than all the reading.
+final class LocaleNames {
+    private var names: [UTF8Bytes] = []
+
+    func name(_ bytes: UnsafeBufferPointer<UInt8>) -> UTF8Bytes {
+        for name in names where name.bytes.elementsEqual(bytes) { return name }
+        let name = UTF8Bytes(Array(bytes))
+        names.append(name)
+        return name
+    }
 }

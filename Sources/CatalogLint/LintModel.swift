@@ -142,13 +142,13 @@ public struct LintedString: Sendable {
         return arguments
     }
 
-    init(member: JSONMember, sourceLanguage: UTF8Bytes) {
+    init(member: JSONMember, sourceLanguage: UTF8Bytes, locales: LocaleNames = LocaleNames()) {
         key = member.key
         keyOffset = member.offset
         self.sourceLanguage = sourceLanguage
         value = member.value
         localizations = []
-        if case .raw(let raw) = member.value, let canonical = CanonicalEntry(raw, sourceLanguage: sourceLanguage) {
+        if case .raw(let raw) = member.value, let canonical = CanonicalEntry(raw, sourceLanguage: sourceLanguage, locales: locales) {
             localizations = canonical.localizations
             shouldTranslate = canonical.shouldTranslate
             isStale = canonical.isStale

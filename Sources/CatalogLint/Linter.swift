@@ -36,7 +36,10 @@ public struct Linter: Sendable {
         let sourceLanguage = catalog.sourceLanguage ?? UTF8Bytes("en")
         let members = catalog.strings.members
         return inBlocks(members.count) { range in
-            members[range].map { LintedString(member: $0, sourceLanguage: sourceLanguage) }
+            // This block's own copies of the names its strings hold (see `LocaleNames`).
+            let locales = LocaleNames()
+            let ownSourceLanguage = UTF8Bytes(Array(sourceLanguage.bytes))
+            return members[range].map { LintedString(member: $0, sourceLanguage: ownSourceLanguage, locales: locales) }
         }
     }
 

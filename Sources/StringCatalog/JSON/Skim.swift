@@ -396,7 +396,10 @@ extension Parser {
 
     func keyText(_ key: SkimmedKey) -> String { keyBytes(key).string }
 
-    func compareKeys(_ a: SkimmedKey, _ b: SkimmedKey) -> Int {
+    /// `mutating` only so that it takes the parser by address: called as a non-mutating method
+    /// from the skimmer's mutating ones, the whole parser was copied (its arrays retained and
+    /// released) for every key, a sixth of `check`'s time.
+    mutating func compareKeys(_ a: SkimmedKey, _ b: SkimmedKey) -> Int {
         if !a.escaped && !b.escaped {
             let result = KeyOrder.compareASCII(
                 UnsafeBufferPointer(rebasing: buffer[a.start..<a.end]), UnsafeBufferPointer(rebasing: buffer[b.start..<b.end]))
@@ -445,7 +448,8 @@ enum SchemaNames {
 extension Parser {
     /// The shape and kind expected for member `key` of an object of `shape`; nil when the
     /// validator would comment on it.
-    func memberShape(of key: SkimmedKey, in shape: EntryShape) -> (shape: EntryShape?, expected: UInt8)? {
+    /// `mutating` for the reason `compareKeys` is.
+    mutating func memberShape(of key: SkimmedKey, in shape: EntryShape) -> (shape: EntryShape?, expected: UInt8)? {
         let object = UInt8(ascii: "{"), string = UInt8(ascii: "\""), boolean = UInt8(ascii: "b"), number = UInt8(ascii: "0")
         switch shape {
         case .entry:
@@ -455,10 +459,14 @@ extension Parser {
             return nil
         case .localizations:
             return (.localization, object)
+        // Loops, not `contains(where:)`: a closure calling `isKey` would capture, and so copy,
+        // the whole parser (retaining its arrays) for every key.
         case .pluralCases:
-            return SchemaNames.pluralCategories.contains(where: { isKey(key, $0) }) ? (.localization, object) : nil
+            for name in SchemaNames.pluralCategories where isKey(key, name) { return (.localization, object) }
+            return nil
         case .deviceCases:
-            return SchemaNames.devices.contains(where: { isKey(key, $0) }) ? (.localization, object) : nil
+            for name in SchemaNames.devices where isKey(key, name) { return (.localization, object) }
+            return nil
         case .localization:
             if isKey(key, "stringUnit") { return (.unit, object) }
             if isKey(key, "variations") { return (.variations, object) }
