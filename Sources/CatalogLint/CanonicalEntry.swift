@@ -84,6 +84,15 @@ struct CanonicalEntry {
             return nil
         }
 
+        static let states = ["translated", "needs_review", "new", "stale"]
+
+        /// One of the states Xcode writes, without decoding (these are small strings: copies
+        /// allocate nothing).
+        func knownState(_ start: Int, _ end: Int) -> String? {
+            let bytes = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            return Self.states.first { $0.utf8.elementsEqual(bytes) }
+        }
+
         /// The decoded text of the string at `start..<end` (quotes included).
         func decoded(_ start: Int, _ end: Int, escaped: Bool) -> String? {
             if !escaped { return String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<(end - 1)]), as: UTF8.self) }
@@ -160,12 +169,15 @@ struct CanonicalEntry {
             guard current != nil, stack.count >= 2 else { return true }
             if isKey(stack[stack.count - 1], "stringUnit") {
                 guard buffer[valueStart] == UInt8(ascii: "\"") else { return true }
-                guard let (stringEnd, escaped) = stringEnd(from: valueStart, to: lineEnd),
-                    let value = decoded(valueStart, stringEnd, escaped: escaped)
-                else { return false }
-                if isKey(key, "state") { pendingState = value }
+                guard let (stringEnd, escaped) = stringEnd(from: valueStart, to: lineEnd) else { return false }
+                if isKey(key, "state") {
+                    guard let state = knownState(valueStart + 1, stringEnd - 1) ?? decoded(valueStart, stringEnd, escaped: escaped) else { return false }
+                    pendingState = state
+                }
                 if isKey(key, "value") {
-                    current!.forms.append(Form(path: formPath(stack.count - 1), value: value, state: pendingState, offset: key.offset))
+                    // The text stays in the file until a rule reads it (see `FormText`).
+                    let text = FormText(jsonStringAt: buffer.baseAddress! + valueStart + 1, count: stringEnd - valueStart - 2, escaped: escaped)
+                    current!.forms.append(Form(path: formPath(stack.count - 1), text: text, state: pendingState, offset: key.offset))
                     pendingState = nil
                 }
             } else if stack.count == 4, isKey(stack[2], "substitutions") {

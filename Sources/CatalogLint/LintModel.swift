@@ -6,10 +6,26 @@ public struct Form: Sendable {
     /// The variation cases above it: [] for a plain unit, ["plural", "one"],
     /// ["device", "iphone", "plural", "other"], or ["substitutions", NAME, "plural", "one"].
     public var path: [String]
-    public var value: String
+    var text: FormText
     public var state: String?
     /// Byte offset of the unit's `value` member in the file.
     public var offset: Int
+
+    init(path: [String], value: String, state: String?, offset: Int) {
+        self.init(path: path, text: FormText(value), state: state, offset: offset)
+    }
+
+    init(path: [String], text: FormText, state: String?, offset: Int) {
+        self.path = path
+        self.text = text
+        self.state = state
+        self.offset = offset
+    }
+
+    /// The text, decoded when asked for: most rules never need it (see `FormText`).
+    public var value: String { text.string }
+
+    public var isEmpty: Bool { text.isEmpty }
 
     /// Whether it is a case of a substitution (whose `%arg` is the substitution's argument).
     public var isSubstitutionCase: Bool { path.first == "substitutions" }
@@ -22,6 +38,99 @@ public struct Form: Sendable {
 
     /// `path` without its last plural category: the form a source case is looked up by.
     var pathWithoutPluralCase: [String] { pluralCategory == nil ? path : Array(path.dropLast()) }
+}
+
+/// A form's text: decoded already (an entry not in Xcode's layout), or where its JSON string is
+/// in the file, with what a scan of its bytes showed. Decoding 200,000 texts that no rule reads
+/// was most of the cost of linting a big catalog; the flags let the rules skip most texts.
+///
+/// The bytes belong to the file the catalog was read from, which the `LintedString` holding
+/// the form keeps alive (its entry's `RawJSON` shares that storage). A pointer, not a slice: a
+/// slice would count references on the file's one storage from every thread for every copy.
+struct FormText: @unchecked Sendable {
+    private var decoded: String?
+    private var start: UnsafePointer<UInt8>?
+    private var count: Int
+    /// The JSON string holds escapes: a backslash, a quote or a control character may be in it.
+    let mayHoldEscapes: Bool
+    /// A `%` may be in the text (one written as `\u0025` counts as an escape).
+    let mayHoldPercent: Bool
+    /// The text may start or end with white space (see `EdgeSpace`).
+    let mayHaveEdgeSpace: Bool
+
+    init(_ text: String) {
+        decoded = text
+        start = nil
+        count = text.utf8.count
+        mayHoldEscapes = true
+        mayHoldPercent = true
+        mayHaveEdgeSpace = true
+    }
+
+    /// The JSON string's content (between its quotes) at `start`, `count` bytes long.
+    init(jsonStringAt start: UnsafePointer<UInt8>, count: Int, escaped: Bool) {
+        decoded = nil
+        self.start = start
+        self.count = count
+        mayHoldEscapes = escaped
+        let bytes = UnsafeBufferPointer(start: start, count: count)
+        mayHoldPercent = escaped || bytes.contains(UInt8(ascii: "%"))
+        mayHaveEdgeSpace = EdgeSpace.mayHave(bytes, escaped: escaped)
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    var string: String {
+        if let decoded { return decoded }
+        guard let start else { return "" }
+        let bytes = UnsafeBufferPointer(start: start, count: count)
+        if !mayHoldEscapes { return String(decoding: bytes, as: UTF8.self) }
+        // With its quotes, as JSON; the bytes were validated when the catalog was read.
+        var json: [UInt8] = [UInt8(ascii: "\"")]
+        json += bytes
+        json.append(UInt8(ascii: "\""))
+        guard case .string(let text)? = try? JSONReader.parse(json) else { return String(decoding: bytes, as: UTF8.self) }
+        return text.string
+    }
+}
+
+/// Whether a text's bytes may start or end with white space, without decoding it.
+enum EdgeSpace {
+    /// Unicode's White_Space characters outside ASCII, as UTF-8 (U+0085, U+00A0, U+1680,
+    /// U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000).
+    static func isSpace(_ scalar: UInt32) -> Bool {
+        scalar == 0x85 || scalar == 0xA0 || scalar == 0x1680 || (scalar >= 0x2000 && scalar <= 0x200A)
+            || scalar == 0x2028 || scalar == 0x2029 || scalar == 0x202F || scalar == 0x205F || scalar == 0x3000
+    }
+
+    /// The first scalar of valid UTF-8 `bytes` starting at `i`.
+    static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32 {
+        let lead = UInt32(bytes[i])
+        func next(_ k: Int) -> UInt32 { i + k < bytes.count ? UInt32(bytes[i + k]) & 0x3F : 0 }
+        if lead < 0x80 { return lead }
+        if lead < 0xE0 { return (lead & 0x1F) << 6 | next(1) }
+        if lead < 0xF0 { return (lead & 0x0F) << 12 | next(1) << 6 | next(2) }
+        return (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3)
+    }
+
+    /// `bytes` is a JSON string's content; with escapes, any backslash near either end counts
+    /// (an escape there may be a line break or a space).
+    static func mayHave(_ bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        if first <= 0x20 || last <= 0x20 { return true }
+        if escaped {
+            if first == UInt8(ascii: "\\") { return true }
+            // The longest escape, \uXXXX, is six bytes.
+            for byte in bytes.suffix(6) where byte == UInt8(ascii: "\\") { return true }
+        }
+        if first >= 0x80 && isSpace(scalar(bytes, at: 0)) { return true }
+        if last >= 0x80 {
+            var start = bytes.count - 1
+            while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            if isSpace(scalar(bytes, at: start)) { return true }
+        }
+        return false
+    }
 }
 
 /// A localization of one string: its forms, substitutions and variations.
@@ -121,6 +230,15 @@ public struct LintedString: Sendable {
         return localizations[sourceIndex].form(matching: path)?.value
     }
 
+    /// Whether the source text of a form path may start or end with white space (false when
+    /// there is none), from its bytes.
+    func sourceMayHaveEdgeSpace(for path: [String]) -> Bool {
+        guard let sourceIndex else {
+            return key.bytes.withUnsafeBufferPointer { EdgeSpace.mayHave($0, escaped: false) }
+        }
+        return localizations[sourceIndex].form(matching: path)?.text.mayHaveEdgeSpace ?? false
+    }
+
     /// The arguments the app passes: the key's when the key holds a format specifier (Xcode
     /// writes a call site's interpolations into the key), else the source text's (its plain or
     /// `other` form), else none. Nil when the app passes no arguments: then `%` is prose.
@@ -132,7 +250,7 @@ public struct LintedString: Sendable {
     static func appArguments(key: UTF8Bytes, source: Localization?) -> [Int: ArgumentClass]? {
         let key = key.string
         if FormatString.passesArguments(key) { return FormatString.arguments(in: key) }
-        guard let source, let form = source.form(matching: []) else { return nil }
+        guard let source, let form = source.form(matching: []), form.text.mayHoldPercent else { return nil }
         guard FormatString.passesArguments(form.value) else { return nil }
         var arguments: [Int: ArgumentClass] = [:]
         for sourceForm in [form] + source.forms {

@@ -11,7 +11,8 @@ enum CarriageReturnRule {
     static func check(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate else { return }
         for localization in string.localizations {
-            for form in localization.forms where form.value.utf8.contains(0x0D) {
+            // In a JSON string a carriage return is always escaped.
+            for form in localization.forms where form.text.mayHoldEscapes && form.value.utf8.contains(0x0D) {
                 context.report(
                     "\(quoted(form.value)) holds a carriage return; use a line feed (\\n) alone",
                     key: string.key, locale: localization.locale, at: form.offset)

@@ -15,12 +15,15 @@ enum LiteralEscapeRule {
         guard string.shouldTranslate else { return }
         for localization in string.localizations where localization.locale != string.sourceLanguage {
             // Most values hold no backslash at all.
-            for form in localization.forms where form.value.utf8.contains(0x5C) {
+            // Most values hold no backslash at all (in JSON, one is always escaped).
+            for form in localization.forms where form.text.mayHoldEscapes {
+                let value = form.value
+                guard value.utf8.contains(0x5C) else { continue }
                 let source = string.sourceText(for: form.path) ?? ""
-                let found = escapes.filter { form.value.containsBytes($0.bytes) && !source.containsBytes($0.bytes) }.map(\.text)
+                let found = escapes.filter { value.containsBytes($0.bytes) && !source.containsBytes($0.bytes) }.map(\.text)
                 guard !found.isEmpty else { continue }
                 context.report(
-                    "\(quoted(form.value)) holds \(found.map { "a literal \($0)" }.joined(separator: " and ")) (a backslash, not the character) where the source text has none",
+                    "\(quoted(value)) holds \(found.map { "a literal \($0)" }.joined(separator: " and ")) (a backslash, not the character) where the source text has none",
                     key: string.key, locale: localization.locale, at: form.offset)
             }
         }

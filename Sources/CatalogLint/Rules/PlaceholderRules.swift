@@ -51,21 +51,23 @@ enum PlaceholderRules {
         for localization in string.localizations {
             // Without specifiers in the key, the source text defines the arguments.
             if localization.locale == string.sourceLanguage && !keyHoldsArguments { continue }
-            for form in localization.forms where form.value.utf8.contains(UInt8(ascii: "%")) {
-                let specifiers = FormatString.specifiers(in: text(of: form))
+            for form in localization.forms where form.text.mayHoldPercent {
+                let value = form.value
+                guard value.utf8.contains(UInt8(ascii: "%")) else { continue }
+                let specifiers = FormatString.specifiers(in: form.isSubstitutionCase ? value.replacingText("%arg", with: "") : value)
                 let used = FormatString.arguments(of: specifiers, substitutions: localization.substitutions)
                 for (position, argumentClass) in used.sorted(by: { $0.key < $1.key }) {
                     let written = specifiers.first { $0.position == position && $0.substitution == nil }
-                        .map { " ('\(form.value[$0.range])')" } ?? ""
+                        .map { " ('\(value[$0.range])')" } ?? ""
                     if let passed = app[position] {
                         if passed != argumentClass {
                             context.report(
-                                "\(quoted(form.value)) reads argument \(position)\(written) as \(describe(argumentClass)); the app passes \(describe(passed))",
+                                "\(quoted(value)) reads argument \(position)\(written) as \(describe(argumentClass)); the app passes \(describe(passed))",
                                 key: string.key, locale: localization.locale, at: form.offset)
                         }
                     } else {
                         context.report(
-                            "\(quoted(form.value)) reads argument \(position)\(written), which the app does not pass (it passes \(app.count))",
+                            "\(quoted(value)) reads argument \(position)\(written), which the app does not pass (it passes \(app.count))",
                             key: string.key, locale: localization.locale, at: form.offset)
                     }
                 }
@@ -92,7 +94,8 @@ enum PlaceholderRules {
                     sourceArgumentsByPath[form.path] = sourceArguments
                 }
                 if sourceArguments.isEmpty { continue }
-                let used = arguments(of: form, in: localization)
+                // A text without `%` reads no argument: no need to decode it.
+                let used = form.text.mayHoldPercent ? arguments(of: form, in: localization) : [:]
                 for (position, argumentClass) in sourceArguments.sorted(by: { $0.key < $1.key }) where used[position] == nil {
                     if argumentClass == .integer, let category = form.pluralCategory, ["zero", "one", "two"].contains(category) {
                         continue

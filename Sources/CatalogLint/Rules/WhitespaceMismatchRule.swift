@@ -60,9 +60,11 @@ enum WhitespaceMismatchRule {
         guard string.shouldTranslate else { return }
         for localization in string.localizations where localization.locale != string.sourceLanguage {
             var breaksOnly: Bool?
-            for form in localization.forms where !form.value.isEmpty {
+            for form in localization.forms where !form.isEmpty {
+                // Most texts start and end with something other than white space, on both
+                // sides; their bytes say so without decoding them.
+                if !form.text.mayHaveEdgeSpace && !string.sourceMayHaveEdgeSpace(for: form.path) { continue }
                 guard let source = string.sourceText(for: form.path), !source.isEmpty else { continue }
-                // Most texts start and end with something other than white space, on both sides.
                 if !hasEdgeSpace(form.value) && !hasEdgeSpace(source) { continue }
                 guard !source.allSatisfy({ $0.isWhitespace }) else { continue }
                 var differences: [String] = []
