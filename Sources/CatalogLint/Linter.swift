@@ -50,15 +50,16 @@ public struct Linter: Sendable {
 
     public func findings(in strings: [LintedString], bytes: [UInt8], file: String) -> [Finding] {
         let active = rules.filter { includeOptIn || !$0.isOptIn }
+        let stringRules = active.filter { $0.checkString != nil }
         var raw = Self.inBlocks(strings.count) { range in
-            var found: [RawFinding] = []
-            for rule in active {
-                guard let check = rule.checkString else { continue }
-                var context = RuleContext(rule: rule)
-                for string in strings[range] { check(string, &context) }
-                found += context.found
+            // Each string once, through every rule (not each rule through every string): a
+            // string is then copied out of the array once, not once per rule.
+            var contexts = stringRules.map { RuleContext(rule: $0) }
+            let checks = stringRules.map { $0.checkString! }
+            for string in strings[range] {
+                for index in checks.indices { checks[index](string, &contexts[index]) }
             }
-            return found
+            return contexts.flatMap(\.found)
         }
         for rule in active {
             guard let check = rule.checkCatalog else { continue }
@@ -66,8 +67,11 @@ public struct Linter: Sendable {
             check(strings, &context)
             raw += context.found
         }
-        let order = Dictionary(uniqueKeysWithValues: active.enumerated().map { ($1.id, $0) })
-        raw.sort { ($0.offset, order[$0.rule] ?? 0) < ($1.offset, order[$1.rule] ?? 0) }
+        // By place, then in the order the rules are listed.
+        let rank = Dictionary(uniqueKeysWithValues: active.enumerated().map { ($1.id, $0) })
+        var ranked = raw.map { (offset: $0.offset, rank: rank[$0.rule] ?? 0, finding: $0) }
+        ranked.sort { ($0.offset, $0.rank) < ($1.offset, $1.rank) }
+        raw = ranked.map(\.finding)
         let lines = LineIndex(bytes)
         return raw.map { finding in
             let (line, column) = lines.location(of: finding.offset)
