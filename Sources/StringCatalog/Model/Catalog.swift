@@ -100,6 +100,12 @@ public struct Catalog: Sendable {
     /// Whether `bytes` are exactly what Xcode would write for this catalog. The canonical form is
     /// produced a megabyte at a time and compared as it comes, rather than built whole.
     public func hasCanonicalBytes(_ bytes: [UInt8]) -> Bool {
+        // What the reading already knows: an entry not as Xcode writes it, or keys out of order,
+        // settles it without writing the whole catalog once for nothing.
+        for member in strings.members {
+            guard case .raw(let raw) = member.value, raw.canonicalIndent == 2 else { return false }
+        }
+        if !KeyOrder.isSorted(strings.members) { return false }
         var offset = 0
         var equal = true
         var writer = XcodeWriter(capacity: 1 << 21)
