@@ -182,7 +182,18 @@ public struct ThreeWayMerge {
             }
         }
         for member in ours.members { visit(member.key, &self) }
+        let fromOurs = result.count
         for member in theirs.members where !oursIndex.contains(member.key) { visit(member.key, &self) }
+        if kind == .strings {
+            // Ours' keys, then keys only theirs has: when each part is in order, merge the two
+            // with a binary search per added key, so that the writer need not sort.
+            var added = Array(result[fromOurs...])
+            let kept = Array(result[..<fromOurs])
+            if KeyOrder.isSorted(kept) {
+                KeyOrder.sort(&added)
+                return JSONObject(keyOrdered: KeyOrder.merge(kept, added))
+            }
+        }
         return JSONObject(result)
     }
 

@@ -76,4 +76,33 @@ import TestSupport
             expectAgreement(a, b)
         }
     }
+
+    /// `KeyOrder.merge` (a merge's kept keys with its added ones) gives exactly what sorting
+    /// all of them gives, for random keys, ASCII and not.
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func mergingAnOrderedListWithAddedKeysEqualsSortingThem(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        var keys = Set<String>()
+        while keys.count < 400 {
+            keys.insert(Bool.random(using: &random) ? RandomStrings.key(using: &random) : RandomStrings.asciiKey(using: &random))
+        }
+        let members = keys.map { JSONMember(key: UTF8Bytes($0), value: .null) }
+        let cut = Int.random(in: 0...40, using: &random)
+        var kept = Array(members.dropFirst(cut))
+        var added = Array(members.prefix(cut))
+        KeyOrder.sort(&kept)
+        KeyOrder.sort(&added)
+        var everything = members
+        KeyOrder.sort(&everything)
+        #expect(KeyOrder.merge(kept, added).map(\.key) == everything.map(\.key))
+    }
+
+    /// An object made as known to be in order says so until its members change.
+    @Test func keyOrderedObjectsForgetItWhenChanged() {
+        var object = JSONObject(keyOrdered: [JSONMember(key: "a", value: .null), JSONMember(key: "b", value: .null)])
+        #expect(object.isKeyOrdered)
+        object.members.append(JSONMember(key: "0", value: .null))
+        #expect(!object.isKeyOrdered)
+        #expect(!JSONObject([JSONMember(key: "a", value: .null)]).isKeyOrdered)
+    }
 }

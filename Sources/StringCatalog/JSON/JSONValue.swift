@@ -108,9 +108,22 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
         members = elements.map { JSONMember(key: $0.0, value: $0.1) }
     }
 
-    public var members: [JSONMember]
+    public var members: [JSONMember] {
+        didSet { isKeyOrdered = false }
+    }
+
+    /// True when whoever made the object knows its members are in `KeyOrder` (a merge that
+    /// built them in order), so that the writer need not compare 20,000 keys again to find out.
+    /// Any change to the members clears it.
+    public private(set) var isKeyOrdered = false
 
     public init(_ members: [JSONMember] = []) { self.members = members }
+
+    /// Members known to be in `KeyOrder` already.
+    public init(keyOrdered members: [JSONMember]) {
+        self.members = members
+        isKeyOrdered = true
+    }
 
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }

@@ -64,7 +64,7 @@ public struct XcodeWriter {
             return
         }
         var members = object.members
-        if sortsKeys { KeyOrder.sort(&members) }
+        if sortsKeys && !object.isKeyOrdered { KeyOrder.sort(&members) }
         for (i, member) in members.enumerated() {
             writeIndent(indent + 1)
             writeString(member.key)
