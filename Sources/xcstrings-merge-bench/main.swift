@@ -212,7 +212,7 @@ func copy(_ from: String, _ to: String) {
 }
 
 if !quick {
-    let pairs = max(reps, 11)
+    let pairs = max(reps, 21)
     print("\nPaired comparisons (\(pairs) alternated pairs; the median ratio and its range):\n")
     func row(_ name: String, _ result: (ratio: Double, low: Double, high: Double, first: Double, second: Double), _ target: String) {
         print(name.padding(toLength: 62, withPad: " ", startingAt: 0)

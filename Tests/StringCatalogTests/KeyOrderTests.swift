@@ -60,6 +60,31 @@ import TestSupport
         }
     }
 
+    /// Keys that share a non-ASCII beginning and differ after it, where the comparator skips the
+    /// shared part: beginnings that end in letters of many scripts, a Thai vowel written before
+    /// its consonant, a combining accent, Hangul jamo, digits of other scripts, ASCII digits
+    /// next to them, an ideographic space; and a near variant of the rest.
+    @Test(arguments: [31, 32, 33] as [UInt64])
+    func agreesWithTheReferenceAfterASharedNonASCIIBeginning(seed: UInt64) {
+        let beginnings = [
+            "鍵0・", "鍵", "設定.", "ファイル ", "Добавить ", "é", "e\u{301}", "\u{E40}", "ก\u{E40}", "\u{1100}",
+            "\u{1100}\u{1161}", "٣", "١٢", "x٣", "३", "漢1", "漢12", "\u{3000}", "Ω", "ß", "ø", "👍🏽", "\u{A0}", "Item é",
+        ]
+        var generator = SeededGenerator(seed: seed)
+        for _ in 0..<20000 {
+            let beginning = beginnings.randomElement(using: &generator)!
+            let rest = RandomStrings.asciiKey(using: &generator)
+            var other = rest
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: other = RandomStrings.asciiKey(using: &generator)
+            case 1: other = rest.uppercased()
+            case 2: other = rest.replacingOccurrences(of: "1", with: "01")
+            default: other += RandomStrings.asciiKey(using: &generator)
+            }
+            expectAgreement(beginning + rest, beginning + other)
+        }
+    }
+
     @Test(arguments: [21, 22, 23] as [UInt64])
     func agreesWithTheReferenceOnRandomASCII(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)

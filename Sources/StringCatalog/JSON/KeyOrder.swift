@@ -18,7 +18,7 @@ public enum KeyOrder {
     /// -1, 0 or 1 as `a` sorts before, the same as, or after `b`.
     public static func compare(_ a: UTF8Bytes, _ b: UTF8Bytes) -> Int {
         if let result = a.bytes.withUnsafeBufferPointer({ x in
-            b.bytes.withUnsafeBufferPointer { y in compareASCII(x, y) }
+            b.bytes.withUnsafeBufferPointer { y in compareASCII(x, y) ?? compareAfterSharedPrefix(x, y) }
         }) {
             return result
         }
@@ -26,6 +26,41 @@ public enum KeyOrder {
         if result != 0 || a == b { return result }
         // Canonically equivalent keys (NFC and NFD) can compare equal; bytes keep the order total.
         return a.bytes.lexicographicallyPrecedes(b.bytes) ? -1 : 1
+    }
+
+    /// Keys that start alike and differ only in printable ASCII after that (`鍵0・Item 9` and
+    /// `鍵0・Item 10`, or a project's keys that all begin with the same non-ASCII word): the
+    /// shared beginning gives both the same collation elements, so the order is that of the
+    /// rest, which `compareASCII` knows. Nil when the rest is not printable ASCII, and when the
+    /// shared part could reach across the split: it must end at a character boundary, not in
+    /// a digit run (numeric ordering reads whole runs, of any script's digits), and the rest of
+    /// each key must start with an ASCII character, which nothing before it combines with.
+    static func compareAfterSharedPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        var split = 0
+        let shorter = min(a.count, b.count)
+        while split < shorter && a[split] == b[split] { split += 1 }
+        // Back to the start of the character the keys differ in, then before any digit run.
+        while split > 0 && split < shorter && a[split] & 0xC0 == 0x80 { split -= 1 }
+        while split > 0 && a[split - 1] >= 0x30 && a[split - 1] <= 0x39 { split -= 1 }
+        guard split > 0 else { return nil }
+        // What ends the shared part must not be a digit of another script either.
+        var start = split - 1
+        while start > 0 && a[start] & 0xC0 == 0x80 { start -= 1 }
+        if a[start] >= 0x80 {
+            guard let scalar = Self.scalar(a, from: start, to: split), scalar.properties.numericType != .decimal else { return nil }
+        }
+        for rest in [UnsafeBufferPointer(rebasing: a[split...]), UnsafeBufferPointer(rebasing: b[split...])] {
+            if let first = rest.first, first < 0x20 || first >= 0x7F { return nil }
+        }
+        return compareASCII(UnsafeBufferPointer(rebasing: a[split...]), UnsafeBufferPointer(rebasing: b[split...]))
+    }
+
+    /// The one scalar encoded in `bytes[start..<end]`, if that is what it holds.
+    static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Unicode.Scalar? {
+        var decoder = UTF8()
+        var iterator = UnsafeBufferPointer(rebasing: bytes[start..<end]).makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+        return scalar
     }
 
     /// The reference comparison: the Foundation call whose order Xcode's files follow.
