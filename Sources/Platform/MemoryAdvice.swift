@@ -22,6 +22,9 @@ public enum MemoryAdvice {
         let last = (Int(bitPattern: start) + count) & ~(large - 1)
         guard last > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
         _ = madvise(aligned, last - first, MADV_HUGEPAGE)
+        #else
+        // macOS: no such request; its kernel picks page sizes itself.
+        _ = (start, count)
         #endif
     }
 }
