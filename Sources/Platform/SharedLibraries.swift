@@ -26,11 +26,12 @@ public enum SharedLibraries {
         }
     }
 
-    /// Paths to try, in order: the bare name first (the loader's own search: `LD_LIBRARY_PATH`
-    /// and ld.so's cache; `DYLD_LIBRARY_PATH` and `/usr/local/lib` on macOS), then the `lib`
-    /// folder beside the executable's `bin` (a Homebrew prefix, or /usr/local), then where
-    /// package managers put libraries that the loader does not search by itself (Homebrew on
-    /// Apple silicon, MacPorts).
+    /// Paths to try, in order. On Linux the bare name first (the loader's own search:
+    /// `LD_LIBRARY_PATH` and ld.so's cache), then the `lib` folder beside the executable's `bin`,
+    /// then /usr/local/lib. On macOS only absolute paths: for a bare name `dlopen(3)` also looks
+    /// in the current directory, which for a merge driver is a repository someone else may have
+    /// filled. There: the `lib` beside `bin` (a Homebrew prefix), then Homebrew's prefixes on
+    /// Apple silicon and Intel, then MacPorts'.
     public static func candidates(for fileName: String, executablePath: String?, system: System = current) -> [String] {
         var folders: [String] = []
         if let executablePath, let slash = executablePath.lastIndex(of: "/") {
@@ -42,7 +43,8 @@ public enum SharedLibraries {
         case .darwin: folders += ["/opt/homebrew/lib", "/usr/local/lib", "/opt/local/lib"]
         }
         var seen: Set<String> = []
-        return [fileName] + folders.map { $0 + "/" + fileName }.filter { seen.insert($0).inserted }
+        let paths = folders.map { $0 + "/" + fileName }.filter { seen.insert($0).inserted }
+        return system == .linux ? [fileName] + paths : paths
     }
 
     /// Opens the first of `paths` that loads, and says which; else the loader's message for

@@ -60,12 +60,14 @@ import TestSupport
 
     /// On a Mac the loader does not search Homebrew's prefix on Apple silicon: the tool looks
     /// in the `lib` beside its `bin` (so a tool started through `/opt/homebrew/bin` finds
-    /// `/opt/homebrew/lib`) and in the usual prefixes, after the loader's own search.
+    /// `/opt/homebrew/lib`) and in the usual prefixes, by absolute paths only.
     @Test func searchOrderOnAMac() {
         let paths = SharedLibraries.candidates(for: "libgit2.1.9.dylib", executablePath: "/opt/homebrew/bin/xcstrings-merge", system: .darwin)
-        #expect(paths == ["libgit2.1.9.dylib", "/opt/homebrew/lib/libgit2.1.9.dylib", "/usr/local/lib/libgit2.1.9.dylib", "/opt/local/lib/libgit2.1.9.dylib"])
+        #expect(paths == ["/opt/homebrew/lib/libgit2.1.9.dylib", "/usr/local/lib/libgit2.1.9.dylib", "/opt/local/lib/libgit2.1.9.dylib"])
         let intel = SharedLibraries.candidates(for: "libgit2.1.9.dylib", executablePath: "/usr/local/bin/xcstrings-merge", system: .darwin)
-        #expect(intel == ["libgit2.1.9.dylib", "/usr/local/lib/libgit2.1.9.dylib", "/opt/homebrew/lib/libgit2.1.9.dylib", "/opt/local/lib/libgit2.1.9.dylib"])
+        #expect(intel == ["/usr/local/lib/libgit2.1.9.dylib", "/opt/homebrew/lib/libgit2.1.9.dylib", "/opt/local/lib/libgit2.1.9.dylib"])
+        // Never a bare name: dlopen(3) on macOS would also try the current directory.
+        #expect(paths.allSatisfy { $0.hasPrefix("/") } && intel.allSatisfy { $0.hasPrefix("/") })
     }
 
     @Test func searchOrderOnLinux() {

@@ -40,7 +40,6 @@ public enum FileBytes {
                 let previous = bytes
                 let filled = count
                 bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                    MemoryAdvice.preferLargePages(buffer.baseAddress!, count: capacity)
                     if filled > 0 {
                         previous.withUnsafeBufferPointer { old in
                             buffer.baseAddress!.update(from: old.baseAddress!, count: filled)
