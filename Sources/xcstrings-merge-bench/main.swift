@@ -248,6 +248,9 @@ if !quick {
             copy(large + "/base.xcstrings", scratch)
             return measure([tool, "format", scratch])
         }), "<= 2.0")
+        row("lint of L / check of L (issue #11)", paired(pairs, { measure([tool, "lint", large + "/base.xcstrings"]) }, {
+            measure([tool, "check", large + "/base.xcstrings"])
+        }), "<= 2.0")
         let peak = median((0..<reps).compactMap { _ in mergeL(large) })
         let inputs = ["base", "ours", "theirs"].reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: large + "/\($1).xcstrings")[.size] as? Int) ?? 0) }
         print("L merge peak memory / inputs".padding(toLength: 62, withPad: " ", startingAt: 0)
