@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import CatalogLint
+import StringCatalog
+import TestSupport
+
+/// Rules skip a text when its undecoded bytes rule a problem out, so the flags read from the
+/// bytes must never say "no" where the decoded text says "yes"; and decoding must give the text.
+@Suite struct FormTextTests {
+    static let pieces = [
+        "a", "Z", "1", "%", "%@", "%lld", " ", "\t", "\n", "\r", "\\", "\"", "/", "\u{A0}", "\u{2009}", "\u{3000}", "\u{202F}",
+        "\u{85}", "\u{2028}", "é", "漢", "😀", "\u{1}", "x y", "\u{200B}", "\u{FEFF}", "Ω",
+    ]
+
+    static func randomText(_ random: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+    }
+
+    /// `text` as a JSON string's content, the way Xcode writes it (without the quotes).
+    static func jsonContent(_ text: String) -> [UInt8] {
+        var writer = XcodeWriter()
+        writer.writeString(UTF8Bytes(text))
+        return Array(writer.output.dropFirst().dropLast())
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func flagsNeverMissWhatTheTextHolds(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<5000 {
+            let text = Self.randomText(&random)
+            let content = Self.jsonContent(text)
+            content.withUnsafeBufferPointer { bytes in
+                let escaped = bytes.contains(UInt8(ascii: "\\"))
+                let form = FormText(jsonStringAt: bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: bytes.count, escaped: escaped)
+                #expect(form.string == text, "\(text.debugDescription)")
+                #expect(form.isEmpty == text.isEmpty)
+                if text.contains("%") { #expect(form.mayHoldPercent, "\(text.debugDescription)") }
+                if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" || $0 == "\"" }) {
+                    #expect(form.mayHoldEscapes, "\(text.debugDescription)")
+                }
+                if WhitespaceMismatchRule.hasEdgeSpace(text) { #expect(form.mayHaveEdgeSpace, "\(text.debugDescription)") }
+            }
+        }
+    }
+}
