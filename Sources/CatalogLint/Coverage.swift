@@ -20,24 +20,77 @@ public enum Coverage {
     /// missing; a localization with a form in state `new` as new, else with one in
     /// `needs_review` as needing review, else translated.
     public static func of(_ strings: [LintedString]) -> [LocaleCoverage] {
-        let locales = UntranslatedRule.locales(of: strings)
-        // Counted in parallel blocks of strings, then added up.
+        // One pass over each block of strings, tallies per locale, then added up: not a pass
+        // per locale, each looking for that locale in every string.
         let blocks = ParallelBlocks.map(strings.count, blockSize: Linter.blockSize) { range in
-            [locales.map { locale in count(strings[range], locale: locale) }]
+            [tally(strings[range])]
         }
-        return locales.indices.map { index in
-            var total = LocaleCoverage(locale: locales[index].string)
-            for block in blocks {
-                total.translated += block[index].translated
-                total.needsReview += block[index].needsReview
-                total.new += block[index].new
-                total.missing += block[index].missing
-                total.stale += block[index].stale
-            }
-            return total
+        var total = Tally()
+        for block in blocks { total.add(block) }
+        let locales = total.locales.keys.sorted { $0.string < $1.string }
+        return locales.map { locale in
+            let counts = total.perLocale[locale] ?? Counts()
+            var coverage = LocaleCoverage(locale: locale.string)
+            coverage.translated = counts.translated
+            coverage.needsReview = counts.needsReview
+            coverage.new = counts.new
+            coverage.stale = total.stale
+            coverage.missing = total.eligible - counts.translated - counts.needsReview - counts.new
+            return coverage
         }
     }
 
+    struct Counts {
+        var translated = 0
+        var needsReview = 0
+        var new = 0
+    }
+
+    struct Tally {
+        /// Every locale but the source met in any string (as `UntranslatedRule.locales`).
+        var locales: [UTF8Bytes: Void] = [:]
+        var perLocale: [UTF8Bytes: Counts] = [:]
+        /// Strings to translate that are not stale, and those that are.
+        var eligible = 0
+        var stale = 0
+
+        mutating func add(_ other: Tally) {
+            locales.merge(other.locales) { _, _ in () }
+            perLocale.merge(other.perLocale) { a, b in
+                Counts(translated: a.translated + b.translated, needsReview: a.needsReview + b.needsReview, new: a.new + b.new)
+            }
+            eligible += other.eligible
+            stale += other.stale
+        }
+    }
+
+    static func tally(_ strings: ArraySlice<LintedString>) -> Tally {
+        var tally = Tally()
+        for string in strings {
+            for localization in string.localizations where localization.locale != string.sourceLanguage {
+                tally.locales[localization.locale] = ()
+            }
+            guard string.shouldTranslate else { continue }
+            if string.isStale {
+                tally.stale += 1
+                continue
+            }
+            tally.eligible += 1
+            for localization in string.localizations where localization.locale != string.sourceLanguage {
+                if localization.forms.contains(where: { $0.state == "new" }) {
+                    tally.perLocale[localization.locale, default: Counts()].new += 1
+                } else if localization.forms.contains(where: { $0.state == "needs_review" }) {
+                    tally.perLocale[localization.locale, default: Counts()].needsReview += 1
+                } else {
+                    tally.perLocale[localization.locale, default: Counts()].translated += 1
+                }
+            }
+        }
+        return tally
+    }
+
+    /// One locale's coverage counted directly from its definition: what `of` must agree with
+    /// (its tests hold it to this).
     static func count(_ strings: ArraySlice<LintedString>, locale: UTF8Bytes) -> LocaleCoverage {
         var coverage = LocaleCoverage(locale: locale.string)
         for string in strings where string.shouldTranslate {

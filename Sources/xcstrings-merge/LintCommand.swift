@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 import CatalogLint
 import GitSupport
 import Platform
@@ -89,6 +94,8 @@ enum LintCommand {
         let linter = Linter(rules: rules, includeOptIn: strict || since != nil)
         var files: [LintReport.File] = []
         var failed = ioFailure
+        // Kept until the process ends: freeing a big catalog's strings one by one only delays it.
+        var linted: [[LintedString]] = []
         for job in jobs {
             var bytes: [UInt8]
             var catalog: Catalog
@@ -125,6 +132,7 @@ enum LintCommand {
                 findings = baseline.newFindings(findings, path: job.repositoryPath ?? job.path, linter: linter)
             }
             files.append(LintReport.File(path: job.path, findings: findings, coverage: Coverage.of(strings)))
+            linted.append(strings)
         }
         let report = LintReport(files: files, toolVersion: Tool.version)
         switch format {
@@ -133,9 +141,14 @@ enum LintCommand {
         case "sarif": Output.out(String(decoding: report.sarif(rules: rules), as: UTF8.self) + "\n")
         default: Output.out(report.human(colour: Output.standardOutputIsTerminal && ProcessEnvironment.value("NO_COLOR") == nil))
         }
-        if failed { return .error }
-        let counted = report.findings.filter { strict || $0.severity == .error }
-        return counted.isEmpty ? .success : .failure
+        let status: ExitStatus
+        if failed {
+            status = .error
+        } else {
+            status = report.findings.contains { strict || $0.severity == .error } ? .failure : .success
+        }
+        // Everything is written (unbuffered); see `linted`.
+        withExtendedLifetime(linted) { exit(status.rawValue) }
     }
 }
 

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import CatalogLint
+import StringCatalog
+import TestSupport
+
+/// The coverage table is tallied in one pass per block of strings; it must equal counting each
+/// locale by its definition, on the corpus, the lint fixtures and seeded catalogs.
+@Suite struct CoverageTests {
+    static func expectAgreement(_ catalog: Catalog, _ name: String) {
+        let strings = Linter.strings(of: catalog)
+        let expected = UntranslatedRule.locales(of: strings).map { Coverage.count(strings[...], locale: $0) }
+        #expect(Coverage.of(strings) == expected, "\(name)")
+    }
+
+    @Test func agreesWithCountingEachLocaleOnTheCorpusAndFixtures() throws {
+        var files = Paths.corpusFiles("catalogs")
+        if files.isEmpty { print(Paths.sharedAbsentMessage) }
+        let fixtures = Paths.fixtures.appendingPathComponent("lint")
+        for folder in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) {
+            for name in ["flagged.xcstrings", "look-alikes.xcstrings"] {
+                let file = fixtures.appendingPathComponent(folder).appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: file.path) { files.append(file) }
+            }
+        }
+        #expect(files.count > 10)
+        for file in files {
+            Self.expectAgreement(try Catalog(bytes: try bytes(file)), file.lastPathComponent)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func agreesWithCountingEachLocaleOnSeededCatalogs(seed: UInt64) throws {
+        var generator = CatalogGenerator(seed: seed)
+        let catalog = try Catalog(bytes: generator.catalog(keys: 3000).canonicalBytes())
+        Self.expectAgreement(catalog, "seed \(seed)")
+    }
+}
