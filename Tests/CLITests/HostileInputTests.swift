@@ -179,4 +179,28 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
             #expect(result == old || result == new, "delay \(delay) ms: a partial file of \(result.count) bytes")
         }
     }
+
+    /// An input that ends early while it is read (a pipe whose writer stops halfway, as a file
+    /// truncated under the merge would): the tool reads what there is, says where it ends, and
+    /// falls back to the line merge. Inputs are read, never mapped, so shrinking cannot crash it.
+    @Test func anInputCutShortWhileItIsReadGivesAMessage() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var generator = CatalogGenerator(seed: 7)
+        let whole = generator.catalog(keys: 2000).canonicalBytes()
+        let ours = try directory.write("ours.xcstrings", whole)
+        let theirs = try directory.write("theirs.xcstrings", whole)
+        let pipe = directory.file("base.pipe").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: pipe) else { return }
+            handle.write(Data(whole.prefix(whole.count / 2)))
+            try? handle.close()
+        }
+        writer.start()
+        let merge = try runTool(["merge", pipe, ours.path, theirs.path, "-o", directory.file("out.xcstrings").path])
+        #expect([0, 1].contains(merge.status), "\(merge.status) \(merge.stderr)")
+        #expect(merge.stderr.contains("(base):") && merge.stderr.contains("unexpected end of file"), "\(merge.stderr)")
+        #expect(merge.stderr.contains("falling back to git's line merge"), "\(merge.stderr)")
+    }
 }
