@@ -74,14 +74,18 @@ import TestSupport
         for _ in 0..<20000 {
             let beginning = beginnings.randomElement(using: &generator)!
             let rest = RandomStrings.asciiKey(using: &generator)
-            var other = rest
-            switch Int.random(in: 0..<4, using: &generator) {
-            case 0: other = RandomStrings.asciiKey(using: &generator)
-            case 1: other = rest.uppercased()
-            case 2: other = rest.replacingOccurrences(of: "1", with: "01")
-            default: other += RandomStrings.asciiKey(using: &generator)
-            }
-            expectAgreement(beginning + rest, beginning + other)
+            expectAgreement(beginning + rest, beginning + Self.nearVariant(of: rest, using: &generator))
+        }
+    }
+
+    /// Often a near variant of `text`, so that ties and tie-breaks are exercised: another
+    /// random key, the same in capitals, with a leading zero, or longer.
+    static func nearVariant(of text: String, using generator: inout SeededGenerator) -> String {
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: return RandomStrings.asciiKey(using: &generator)
+        case 1: return text.uppercased()
+        case 2: return text.replacingOccurrences(of: "1", with: "01")
+        default: return text + RandomStrings.asciiKey(using: &generator)
         }
     }
 
@@ -90,15 +94,7 @@ import TestSupport
         var generator = SeededGenerator(seed: seed)
         for _ in 0..<20000 {
             let a = RandomStrings.asciiKey(using: &generator)
-            // Often a near variant of the first, so that ties and tie-breaks are exercised.
-            var b = a
-            switch Int.random(in: 0..<4, using: &generator) {
-            case 0: b = RandomStrings.asciiKey(using: &generator)
-            case 1: b = b.uppercased()
-            case 2: b = b.replacingOccurrences(of: "1", with: "01")
-            default: b += RandomStrings.asciiKey(using: &generator)
-            }
-            expectAgreement(a, b)
+            expectAgreement(a, Self.nearVariant(of: a, using: &generator))
         }
     }
 
