@@ -168,14 +168,40 @@ struct MergeRequest {
                 loaded.set(index, .unreadable(error.description))
             }
         }
-        DispatchQueue.concurrentPerform(iterations: 2) { read($0) }
+        // A big ours or theirs is mapped rather than read (no copy into fresh memory), parsed
+        // against the base with only what it changes copied out, and unmapped: one at a time.
+        @Sendable func mapped(_ index: Int) -> MappedFile? { MappedFile(path: paths[index], minimumSize: 1 << 20) }
+        let oursMapping = MappingSlot()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                read(0)
+            } else if let file = mapped(1) {
+                oursMapping.file = file
+            } else {
+                read(1)
+            }
+        }
         var base: Catalog?
         var baseBytes: [UInt8] = []
         if case .catalog(let bytes, let catalog)? = loaded.slots[0] {
             base = catalog
             baseBytes = bytes
         }
-        if case .read(let bytes)? = loaded.slots[1] {
+        let reference = base
+        func parseMapped(_ index: Int, _ file: MappedFile) -> InputSlots.Slot {
+            file.withBytes { buffer in
+                do throws(JSONError) {
+                    return .catalog([], try Catalog(copyingFrom: buffer, reference: reference, checkingShape: false))
+                } catch {
+                    // The line merge reads the file again.
+                    return .invalid([], "\(name) (\(labels.name(sides[index]))):\(error.line):\(error.column): \(error.message)")
+                }
+            }
+        }
+        if let file = oursMapping.file {
+            loaded.set(1, parseMapped(1, file))
+            oursMapping.file = nil
+        } else if case .read(let bytes)? = loaded.slots[1] {
             let parsed = parse(1, bytes, reference: base)
             if base != nil, case .catalog(_, let ours) = parsed {
                 loaded.set(1, .catalog([], ours.detached(sharing: baseBytes)))
@@ -183,9 +209,13 @@ struct MergeRequest {
                 loaded.set(1, parsed)
             }
         }
-        read(2)
-        if case .read(let bytes)? = loaded.slots[2] {
-            loaded.set(2, parse(2, bytes, reference: base))
+        if let file = mapped(2) {
+            loaded.set(2, parseMapped(2, file))
+        } else {
+            read(2)
+            if case .read(let bytes)? = loaded.slots[2] {
+                loaded.set(2, parse(2, bytes, reference: base))
+            }
         }
         var inputs: [[UInt8]] = []
         var catalogs: [Catalog] = []
@@ -207,8 +237,10 @@ struct MergeRequest {
         }
         guard problems.isEmpty else {
             for problem in problems { Output.err("xcstrings-merge: \(problem)\n") }
-            // Ours' bytes were let go once it was read; the line merge needs them again.
-            if inputs[1].isEmpty, let again = try? FileBytes.read(oursPath) { inputs[1] = again }
+            // Ours and theirs were mapped, or let go once read; the line merge reads them again.
+            for index in 1...2 where inputs[index].isEmpty {
+                if let again = try? FileBytes.read(paths[index]) { inputs[index] = again }
+            }
             return lineMerge(inputs)
         }
         var (merged, report) = ThreeWayMerge.merge(
@@ -306,6 +338,11 @@ struct MergeRequest {
 }
 
 /// The three inputs as the parallel reads leave them.
+/// Ours' mapping, made on one thread and used on the merge's.
+final class MappingSlot: @unchecked Sendable {
+    var file: MappedFile?
+}
+
 final class InputSlots: @unchecked Sendable {
     enum Slot {
         case read([UInt8])

@@ -203,4 +203,47 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
         #expect(merge.stderr.contains("(base):") && merge.stderr.contains("unexpected end of file"), "\(merge.stderr)")
         #expect(merge.stderr.contains("falling back to git's line merge"), "\(merge.stderr)")
     }
+
+    /// Ours and theirs, when big, are mapped rather than read; a file truncated while it is
+    /// mapped and read must end the merge with a message (or, truncated before or after, a
+    /// parse error or a result), never with a signal. Truncations at several moments.
+    @Test func aMappedInputTruncatedDuringTheMergeNeverCrashesIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var generator = CatalogGenerator(seed: 5)
+        let base = generator.catalog(keys: 4000).canonicalBytes()
+        let baseFile = try directory.write("base.xcstrings", base)
+        // Theirs differs from the base in every entry, so that all of it is read (skimmed).
+        var other = CatalogGenerator(seed: 6)
+        let theirsBytes = other.catalog(keys: 4000).canonicalBytes()
+        var signalled: [Int32] = []
+        var truncatedWhileRead = 0
+        // Theirs is mapped and read last: truncate it at moments spread over the second half of
+        // an untruncated run.
+        let started = Date()
+        let theirsWhole = try directory.write("theirs-whole.xcstrings", theirsBytes)
+        _ = try runTool(["merge", baseFile.path, baseFile.path, theirsWhole.path, "-o", directory.file("out.xcstrings").path])
+        let duration = Date().timeIntervalSince(started)
+        for fraction in [0.0, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0] {
+            let delay = UInt32(duration * fraction * 1_000)
+            let theirs = try directory.write("theirs.xcstrings", theirsBytes)
+            let process = Process()
+            process.executableURL = Paths.tool
+            process.arguments = ["merge", baseFile.path, baseFile.path, theirs.path, "-o", directory.file("out.xcstrings").path]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            usleep(delay * 1000)
+            _ = truncate(theirs.path, off_t(theirsBytes.count / 3))
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { signalled.append(process.terminationStatus) }
+            #expect(process.terminationStatus <= 2, "at \(fraction) of a run: status \(process.terminationStatus): \(said)")
+            if said.contains("was truncated while it was being read") { truncatedWhileRead += 1 }
+        }
+        #expect(signalled.isEmpty, "signals: \(signalled)")
+        // Most of these runs meet the truncation while theirs is mapped and read (7 or 8 of 10
+        // here): the guard itself is exercised.
+        #expect(truncatedWhileRead > 0)
+    }
 }

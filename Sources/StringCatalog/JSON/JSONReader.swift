@@ -47,6 +47,28 @@ public enum JSONReader {
         return try result.get()
     }
 
+    /// Parses a document from memory the result must not keep (a mapped file, unmapped after
+    /// this returns): strings, numbers and entries are copied out of it, except entries equal
+    /// to `reference`'s, which share the reference's bytes.
+    public static func parse(
+        copyingFrom buffer: UnsafeBufferPointer<UInt8>, lazyCatalogEntries: Bool = false, reference: JSONObject? = nil,
+        checkingEntryShape: Bool = true, splitAbove: Int = defaultSplitSize
+    ) throws(JSONError) -> JSONValue {
+        var parser = Parser(source: [], buffer: buffer, maximumDepth: defaultMaximumDepth)
+        parser.copiesFromBuffer = true
+        parser.lazyCatalogEntries = lazyCatalogEntries
+        parser.reference = reference.map { ReferenceEntries($0) }
+        parser.checkingEntryShape = checkingEntryShape
+        parser.splitAbove = splitAbove
+        do throws(JSONError) {
+            return try parser.parseDocument()
+        } catch {
+            throw ConflictMarkers.first(in: buffer).map {
+                JSONError(message: "git conflict marker; resolve the conflict or run `xcstrings-merge resolve`", offset: $0, in: buffer)
+            } ?? error
+        }
+    }
+
     public static func parse(_ string: String) throws(JSONError) -> JSONValue {
         try parse(Array(string.utf8))
     }
@@ -165,6 +187,9 @@ struct Parser {
     var sawUnitValue = false
     /// Key ranges of the objects being skimmed, reused so that skimming allocates nothing.
     var keyStack: [SkimmedKey] = []
+    /// True when `buffer` is not `source`'s storage (a mapped file that will be unmapped after
+    /// the read): every string, number and entry is then copied out of it rather than sliced.
+    var copiesFromBuffer = false
 
     init(source: [UInt8], buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.source = source
@@ -328,6 +353,11 @@ struct Parser {
         }
         shapeClean = checkingEntryShape
         let canonical = try skimValue(indent: 2, shape: checkingEntryShape ? .entry : nil)
+        if copiesFromBuffer {
+            return .raw(RawJSON(
+                source: [UInt8](UnsafeBufferPointer(rebasing: buffer[start..<position])), range: 0..<(position - start),
+                canonicalIndent: canonical ? 2 : nil, shapeClean: shapeClean))
+        }
         return .raw(RawJSON(
             source: source, range: start..<position, canonicalIndent: canonical ? 2 : nil, shapeClean: shapeClean))
     }
@@ -530,7 +560,15 @@ struct Parser {
             }
             guard digits(&self) > 0 else { throw error("invalid number: expected a digit in the exponent", at: position) }
         }
-        return UTF8Bytes(source[start..<position])
+        return bytes(start..<position)
+    }
+
+    /// The bytes at `range` as a value: a slice of `source`, or a copy (`copiesFromBuffer`).
+    /// `mutating` only so that calls from the parser's mutating methods pass it by address (see
+    /// `compareKeys`).
+    @inline(__always)
+    mutating func bytes(_ range: Range<Int>) -> UTF8Bytes {
+        copiesFromBuffer ? UTF8Bytes([UInt8](UnsafeBufferPointer(rebasing: buffer[range]))) : UTF8Bytes(source[range])
     }
 
     /// Parses a string at the opening quote. Without escapes the result is a slice of the source.
@@ -542,7 +580,7 @@ struct Parser {
         while position < count {
             let byte = buffer[position]
             if byte == UInt8(ascii: "\"") {
-                let value = UTF8Bytes(source[start..<position])
+                let value = bytes(start..<position)
                 position += 1
                 return value
             }

@@ -245,7 +245,7 @@ extension Parser {
         if parentShape == .substitution {
             // A substitution's argNum must be a plain positive integer and its formatSpecifier
             // a conversion; the validator says which is wrong.
-            let text = UTF8Bytes(source[(kind == UInt8(ascii: "\"") ? start + 1 : start)..<(kind == UInt8(ascii: "\"") ? position - 1 : position)])
+            let text = bytes((kind == UInt8(ascii: "\"") ? start + 1 : start)..<(kind == UInt8(ascii: "\"") ? position - 1 : position))
             if isKey(key, "argNum") && !CatalogValidator.isArgumentNumber(text) { shapeClean = false }
             if isKey(key, "formatSpecifier") && !CatalogValidator.isFormatSpecifier(text) { shapeClean = false }
             return
@@ -388,10 +388,12 @@ extension Parser {
 
     /// The decoded bytes of a skimmed key.
     func keyBytes(_ key: SkimmedKey) -> UTF8Bytes {
-        if !key.escaped { return UTF8Bytes(source[key.start..<key.end]) }
+        let unescaped = { UTF8Bytes([UInt8](UnsafeBufferPointer(rebasing: buffer[key.start..<key.end]))) }
+        if !key.escaped { return copiesFromBuffer ? unescaped() : UTF8Bytes(source[key.start..<key.end]) }
         var parser = Parser(source: source, buffer: buffer, maximumDepth: maximumDepth)
+        parser.copiesFromBuffer = copiesFromBuffer
         parser.position = key.start - 1
-        return (try? parser.parseString()) ?? UTF8Bytes(source[key.start..<key.end])
+        return (try? parser.parseString()) ?? unescaped()
     }
 
     func keyText(_ key: SkimmedKey) -> String { keyBytes(key).string }

@@ -54,6 +54,30 @@ public struct Catalog: Sendable {
         self.root = root
     }
 
+    /// Reads a catalog from memory it must not keep (a mapped file), copying what it holds,
+    /// except entries equal to `reference`'s, which share the reference's bytes: for a merge's
+    /// ours and theirs, of which only the changed entries are then copied.
+    public init(
+        copyingFrom buffer: UnsafeBufferPointer<UInt8>, reference: Catalog? = nil, checkingShape: Bool = true,
+        splitAbove: Int = JSONReader.defaultSplitSize
+    ) throws(JSONError) {
+        let document = try JSONReader.parse(
+            copyingFrom: buffer, lazyCatalogEntries: true, reference: reference?.root[key: "strings"]?.object,
+            checkingEntryShape: checkingShape, splitAbove: splitAbove)
+        guard case .object(let root) = document else {
+            throw JSONError(
+                message: "the top level is \(document.typeDescription); a string catalog is a JSON object",
+                line: 1, column: 1, offset: 0)
+        }
+        if let strings = root.member("strings"), strings.value.object == nil {
+            let (line, column) = LineColumn.lineAndColumn(of: strings.offset, in: buffer)
+            throw JSONError(
+                message: "\"strings\" is \(strings.value.typeDescription); expected an object of entries",
+                line: line, column: column, offset: strings.offset)
+        }
+        self.root = root
+    }
+
     /// Reads a merge base: empty or white-space-only bytes (git's base when both branches added
     /// the file) are an empty catalog, one with no entries and no top-level fields, so that both
     /// sides' `sourceLanguage` and `version` count as added.

@@ -1,0 +1,66 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Mapping files into memory, and surviving a mapped file that shrinks.
+public enum MemoryMaps {
+    /// Maps `count` bytes of `fd` read-only and private. Linux loads every page at once
+    /// (`MAP_POPULATE`: one system call instead of a fault per page); macOS is asked to read
+    /// ahead (`MADV_WILLNEED`). Nil when the file cannot be mapped (a pipe, a device).
+    public static func mapForReading(_ fd: Int32, count: Int) -> UnsafeRawPointer? {
+        guard count > 0 else { return nil }
+        #if os(Linux)
+        let address = mmap(nil, count, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0)
+        #else
+        let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0)
+        #endif
+        guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        #if os(Linux)
+        // MAP_POPULATE has loaded the pages already.
+        #else
+        _ = madvise(address, count, MADV_WILLNEED)
+        #endif
+        return UnsafeRawPointer(address)
+    }
+
+    public static func unmap(_ address: UnsafeRawPointer, count: Int) {
+        _ = munmap(UnsafeMutableRawPointer(mutating: address), count)
+    }
+
+    /// While `body` runs, a read of a mapped page that its file no longer has (the file was
+    /// truncated: the system raises SIGBUS) ends the process with `message` on standard error
+    /// and exit status 2, instead of a crash. Nothing has been written by then: what was being
+    /// read is the input.
+    public static func survivingTruncation<R>(message: String, _ body: () throws -> R) rethrows -> R {
+        let text = Array(message.utf8)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(text.count, 1))
+        buffer.initialize(from: text, count: text.count)
+        busErrorMessage = (UnsafePointer(buffer), text.count)
+        var action = sigaction()
+        var previous = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = busErrorHandler
+        #else
+        action.__sigaction_handler.sa_handler = busErrorHandler
+        #endif
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGBUS, &action, &previous)
+        defer {
+            sigaction(SIGBUS, &previous, nil)
+            busErrorMessage = nil
+            buffer.deallocate()
+        }
+        return try body()
+    }
+}
+
+/// The message for `busErrorHandler`, made before the handler can run (a handler may only
+/// call async-signal-safe functions: `write` and `_exit` here).
+nonisolated(unsafe) private var busErrorMessage: (UnsafePointer<UInt8>, Int)?
+
+private let busErrorHandler: @convention(c) (Int32) -> Void = { _ in
+    if let (text, count) = busErrorMessage { _ = write(2, text, count) }
+    _exit(2)
+}

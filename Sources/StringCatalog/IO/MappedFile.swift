@@ -1,0 +1,40 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import Platform
+
+/// A file mapped read-only into memory for as long as it is in use: read without copying it
+/// into fresh memory (which the system must first fill with zeros). What is read from it must be
+/// copied out (`Catalog(copyingFrom:)`), since the mapping goes with this object.
+public final class MappedFile {
+    public let path: String
+    private let start: UnsafeRawPointer
+    public let count: Int
+
+    /// Nil when the path is not a regular file of at least `minimumSize` bytes that can be mapped
+    /// (a pipe, a device, an empty or small file): read it instead.
+    public init?(path: String, minimumSize: Int) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= max(minimumSize, 1),
+            let start = MemoryMaps.mapForReading(fd, count: Int(info.st_size))
+        else { return nil }
+        self.path = path
+        self.start = start
+        count = Int(info.st_size)
+    }
+
+    deinit { MemoryMaps.unmap(start, count: count) }
+
+    /// Calls `body` with the file's bytes. Should the file be truncated meanwhile, the process
+    /// ends with a message and exit status 2 rather than a crash.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try MemoryMaps.survivingTruncation(message: "xcstrings-merge: \(path) was truncated while it was being read\n") {
+            try body(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count))
+        }
+    }
+}
