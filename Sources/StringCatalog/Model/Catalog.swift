@@ -40,18 +40,7 @@ public struct Catalog: Sendable {
         let document = try JSONReader.parse(
             bytes, lazyCatalogEntries: true, reference: reference?.root[key: "strings"]?.object,
             checkingEntryShape: checkingShape, splitAbove: splitAbove)
-        guard case .object(let root) = document else {
-            throw JSONError(
-                message: "the top level is \(document.typeDescription); a string catalog is a JSON object",
-                line: 1, column: 1, offset: 0)
-        }
-        if let strings = root.member("strings"), strings.value.object == nil {
-            let (line, column) = LineColumn.lineAndColumn(of: strings.offset, in: bytes)
-            throw JSONError(
-                message: "\"strings\" is \(strings.value.typeDescription); expected an object of entries",
-                line: line, column: column, offset: strings.offset)
-        }
-        self.root = root
+        root = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in try Self.root(of: document, in: buffer) }
     }
 
     /// Reads a catalog from memory it must not keep (a mapped file), copying what it holds,
@@ -64,6 +53,11 @@ public struct Catalog: Sendable {
         let document = try JSONReader.parse(
             copyingFrom: buffer, lazyCatalogEntries: true, reference: reference?.root[key: "strings"]?.object,
             checkingEntryShape: checkingShape, splitAbove: splitAbove)
+        root = try Self.root(of: document, in: buffer)
+    }
+
+    /// The document's top level, when it is an object whose `strings`, if any, is an object.
+    static func root(of document: JSONValue, in buffer: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JSONObject {
         guard case .object(let root) = document else {
             throw JSONError(
                 message: "the top level is \(document.typeDescription); a string catalog is a JSON object",
@@ -75,7 +69,7 @@ public struct Catalog: Sendable {
                 message: "\"strings\" is \(strings.value.typeDescription); expected an object of entries",
                 line: line, column: column, offset: strings.offset)
         }
-        self.root = root
+        return root
     }
 
     /// Reads a merge base: empty or white-space-only bytes (git's base when both branches added
