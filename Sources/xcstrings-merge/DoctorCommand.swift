@@ -6,8 +6,9 @@ enum DoctorCommand {
         name: "doctor",
         summary: "Say whether the driver is set up and active for each catalog.",
         help: """
-            OVERVIEW: Diagnose the set-up: the git version, the configured driver and whether its
-            binary exists, and for each tracked catalog whether the merge attribute selects it.
+            OVERVIEW: Diagnose the set-up: the git version, the libgit2 loaded (and from where), the
+            configured driver and whether its binary exists, and for each tracked catalog whether
+            the merge attribute selects it.
 
             USAGE: xcstrings-merge doctor
 
