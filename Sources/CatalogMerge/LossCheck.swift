@@ -23,7 +23,9 @@ public enum LossCheck {
         base: Catalog, ours: Catalog, theirs: Catalog, merged: Catalog, report: MergeReport
     ) -> [String] {
         let baseUnits = units(base)
-        let mergedUnits = units(merged)
+        // In the output a text counts in any state: a merge may keep the other side's state
+        // (`new`, by R3's state precedence) beside this side's text, and that loses no text.
+        let mergedUnits = units(merged, includingNew: true)
         let reported = report.conflicts.map(\.location)
         // A key the merge followed to its new name (R10) carries its translations there.
         var renamedTo: [UTF8Bytes: UTF8Bytes] = [:]
@@ -60,24 +62,27 @@ public enum LossCheck {
 
         var description: String { "\"\(key)\" " + path.map(\.string).joined(separator: ".") }
 
-        /// True when this place is at or below a reported location.
+        /// True when this place is at or below a reported location, or is the string unit one of
+        /// whose members the location names (its `value`, or its `state` when both sides added the
+        /// unit): the unit is then in the report.
         func isInside(_ location: MergeLocation) -> Bool {
             guard location.key == key else { return location.key == nil && location.path.isEmpty }
             var prefix: [UTF8Bytes] = []
             if let locale = location.locale { prefix = ["localizations", locale] }
             prefix += location.path
+            if prefix.count == path.count + 1 && prefix.starts(with: path) { return true }
             return path.starts(with: prefix)
         }
     }
 
-    /// Every string unit's value, by where it is.
-    static func units(_ catalog: Catalog) -> [Place: UTF8Bytes] {
+    /// Every string unit's value, by where it is; units in state `new` only with `includingNew`.
+    static func units(_ catalog: Catalog, includingNew: Bool = false) -> [Place: UTF8Bytes] {
         var result: [Place: UTF8Bytes] = [:]
         func walk(_ value: JSONValue, key: UTF8Bytes, path: [UTF8Bytes]) {
             guard let object = value.object else { return }
             for member in object.members {
                 if member.key.equals("stringUnit"), let unit = member.value.object, let text = unit["value"]?.stringValue,
-                    unit["state"]?.stringValue?.equals("new") != true
+                    includingNew || unit["state"]?.stringValue?.equals("new") != true
                 {
                     // A unit in state "new" holds no translation yet (U1 may replace it).
                     result[Place(key: key, path: path + [member.key])] = text
