@@ -139,84 +139,63 @@ struct MergeRequest {
     }
 
     func merge(gitDirectory: String?) -> ExitStatus {
-        // Base and ours are read in parallel, the base parsed as soon as it is in; ours is then
-        // parsed against the base (entries equal to the base's are not validated again and
-        // share its bytes) and keeps only what it does not share, so that its file can go
-        // before theirs is read: the three inputs are never all held at once (a merge of three
-        // 40 MB catalogs peaks below their total size). Each parse of a big catalog uses two
-        // threads.
+        // The base is read and parsed while ours is mapped; then ours and theirs, one at a time,
+        // are parsed against the base (entries equal to the base's are not validated again and
+        // share its bytes). A big one, mapped or read, keeps only what it changes, so that its
+        // file's bytes can go before the next is read: the three inputs are never all held at
+        // once (a merge of three 40 MB catalogs peaks below their total size). Each parse of a
+        // big catalog uses two threads.
         let loaded = InputSlots()
         let paths = [basePath, oursPath, theirsPath]
         let sides = [Side.base, .ours, .theirs]
         let name = self.name
         let labels = self.labels
-        @Sendable func parse(_ index: Int, _ bytes: [UInt8], reference: Catalog?) -> InputSlots.Slot {
+        let bigFile = 1 << 20
+        /// Side `index` as `read` gives it, or why it is not a catalog; `bytes` are kept for the
+        /// line merge ([]: it reads the file again).
+        @Sendable func slot(_ index: Int, keeping bytes: [UInt8], _ read: () throws(JSONError) -> Catalog) -> InputSlots.Slot {
             do throws(JSONError) {
-                let catalog = index == 0
-                    ? try Catalog.mergeBase(bytes: bytes, checkingShape: false)
-                    : try Catalog(bytes: bytes, reference: reference, checkingShape: false)
-                return .catalog(bytes, catalog)
+                return .catalog(bytes, try read())
             } catch {
                 return .invalid(bytes, "\(name) (\(labels.name(sides[index]))):\(error.line):\(error.column): \(error.message)")
             }
         }
-        @Sendable func read(_ index: Int) {
-            do throws(FileError) {
-                let bytes = try FileBytes.read(paths[index])
-                loaded.set(index, index == 0 ? parse(0, bytes, reference: nil) : .read(bytes))
-            } catch {
-                loaded.set(index, .unreadable(error.description))
-            }
-        }
-        // A big ours or theirs is mapped rather than read (no copy into fresh memory), parsed
-        // against the base with only what it changes copied out, and unmapped: one at a time.
-        @Sendable func mapped(_ index: Int) -> MappedFile? { MappedFile(path: paths[index], minimumSize: 1 << 20) }
         let oursMapping = MappingSlot()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 {
-                read(0)
-            } else if let file = mapped(1) {
-                oursMapping.file = file
-            } else {
-                read(1)
+            guard index == 0 else {
+                oursMapping.file = MappedFile(path: paths[1], minimumSize: bigFile)
+                return
+            }
+            do throws(FileError) {
+                let bytes = try FileBytes.read(paths[0])
+                loaded.set(0, slot(0, keeping: bytes) { () throws(JSONError) in try Catalog.mergeBase(bytes: bytes, checkingShape: false) })
+            } catch {
+                loaded.set(0, .unreadable(error.description))
             }
         }
-        var base: Catalog?
-        var baseBytes: [UInt8] = []
-        if case .catalog(let bytes, let catalog)? = loaded.slots[0] {
-            base = catalog
-            baseBytes = bytes
-        }
-        let reference = base
-        func parseMapped(_ index: Int, _ file: MappedFile) -> InputSlots.Slot {
-            file.withBytes { buffer in
-                do throws(JSONError) {
-                    return .catalog([], try Catalog(copyingFrom: buffer, reference: reference, checkingShape: false))
-                } catch {
-                    // The line merge reads the file again.
-                    return .invalid([], "\(name) (\(labels.name(sides[index]))):\(error.line):\(error.column): \(error.message)")
+        var reference: Catalog?
+        if case .catalog(_, let catalog)? = loaded.slots[0] { reference = catalog }
+        func side(_ index: Int, mapping: MappedFile?) -> InputSlots.Slot {
+            func copying(_ buffer: UnsafeBufferPointer<UInt8>) -> InputSlots.Slot {
+                slot(index, keeping: []) { () throws(JSONError) in
+                    try Catalog(copyingFrom: buffer, reference: reference, checkingShape: false)
                 }
             }
-        }
-        if let file = oursMapping.file {
-            loaded.set(1, parseMapped(1, file))
-            oursMapping.file = nil
-        } else if case .read(let bytes)? = loaded.slots[1] {
-            let parsed = parse(1, bytes, reference: base)
-            if base != nil, case .catalog(_, let ours) = parsed {
-                loaded.set(1, .catalog([], ours.detached(sharing: baseBytes)))
-            } else {
-                loaded.set(1, parsed)
+            if let mapping { return mapping.withBytes(copying) }
+            let bytes: [UInt8]
+            do throws(FileError) {
+                bytes = try FileBytes.read(paths[index])
+            } catch {
+                return .unreadable(error.description)
+            }
+            if bytes.count >= bigFile { return bytes.withUnsafeBufferPointer(copying) }
+            return slot(index, keeping: bytes) { () throws(JSONError) in
+                try Catalog(bytes: bytes, reference: reference, checkingShape: false)
             }
         }
-        if let file = mapped(2) {
-            loaded.set(2, parseMapped(2, file))
-        } else {
-            read(2)
-            if case .read(let bytes)? = loaded.slots[2] {
-                loaded.set(2, parse(2, bytes, reference: base))
-            }
-        }
+        loaded.set(1, side(1, mapping: oursMapping.file))
+        oursMapping.file = nil
+        loaded.set(2, side(2, mapping: MappedFile(path: paths[2], minimumSize: bigFile)))
         var inputs: [[UInt8]] = []
         var catalogs: [Catalog] = []
         var problems: [String] = []
@@ -231,7 +210,7 @@ struct MergeRequest {
             case .invalid(let bytes, let problem)?:
                 inputs.append(bytes)
                 problems.append(problem)
-            case .read?, nil:
+            case nil:
                 return .error
             }
         }
@@ -337,15 +316,14 @@ struct MergeRequest {
     }
 }
 
-/// The three inputs as the parallel reads leave them.
 /// Ours' mapping, made on one thread and used on the merge's.
 final class MappingSlot: @unchecked Sendable {
     var file: MappedFile?
 }
 
+/// The three inputs as the reads leave them.
 final class InputSlots: @unchecked Sendable {
     enum Slot {
-        case read([UInt8])
         case catalog([UInt8], Catalog)
         case invalid([UInt8], String)
         case unreadable(String)

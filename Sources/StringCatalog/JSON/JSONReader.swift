@@ -29,19 +29,10 @@ public enum JSONReader {
         reference: JSONObject? = nil, checkingEntryShape: Bool = true, splitAbove: Int = defaultSplitSize
     ) throws(JSONError) -> JSONValue {
         let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(source: bytes, buffer: buffer, maximumDepth: maximumDepth)
-            parser.lazyCatalogEntries = lazyCatalogEntries
-            parser.reference = reference.map { ReferenceEntries($0) }
-            parser.checkingEntryShape = checkingEntryShape
-            parser.splitAbove = splitAbove
-            do throws(JSONError) {
-                return .success(try parser.parseDocument())
-            } catch {
-                return .failure(ConflictMarkers.first(in: buffer).map {
-                    JSONError(
-                        message: "git conflict marker; resolve the conflict or run `xcstrings-merge resolve`",
-                        offset: $0, in: buffer)
-                } ?? error)
+            let parser = Parser(source: bytes, buffer: buffer, maximumDepth: maximumDepth)
+            return Result { () throws(JSONError) in
+                try run(parser, lazyCatalogEntries: lazyCatalogEntries, reference: reference,
+                    checkingEntryShape: checkingEntryShape, splitAbove: splitAbove)
             }
         }
         return try result.get()
@@ -56,6 +47,16 @@ public enum JSONReader {
     ) throws(JSONError) -> JSONValue {
         var parser = Parser(source: [], buffer: buffer, maximumDepth: defaultMaximumDepth)
         parser.copiesFromBuffer = true
+        return try run(parser, lazyCatalogEntries: lazyCatalogEntries, reference: reference,
+            checkingEntryShape: checkingEntryShape, splitAbove: splitAbove)
+    }
+
+    /// Runs `parser` with these settings; a failure in a file holding git's conflict markers is
+    /// reported at the first marker, the likely cause.
+    private static func run(
+        _ parser: Parser, lazyCatalogEntries: Bool, reference: JSONObject?, checkingEntryShape: Bool, splitAbove: Int
+    ) throws(JSONError) -> JSONValue {
+        var parser = parser
         parser.lazyCatalogEntries = lazyCatalogEntries
         parser.reference = reference.map { ReferenceEntries($0) }
         parser.checkingEntryShape = checkingEntryShape
@@ -63,8 +64,8 @@ public enum JSONReader {
         do throws(JSONError) {
             return try parser.parseDocument()
         } catch {
-            throw ConflictMarkers.first(in: buffer).map {
-                JSONError(message: "git conflict marker; resolve the conflict or run `xcstrings-merge resolve`", offset: $0, in: buffer)
+            throw ConflictMarkers.first(in: parser.buffer).map {
+                JSONError(message: "git conflict marker; resolve the conflict or run `xcstrings-merge resolve`", offset: $0, in: parser.buffer)
             } ?? error
         }
     }
