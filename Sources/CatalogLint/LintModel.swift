@@ -96,23 +96,6 @@ struct FormText: @unchecked Sendable {
 
 /// Whether a text's bytes may start or end with white space, without decoding it.
 enum EdgeSpace {
-    /// Unicode's White_Space characters outside ASCII, as UTF-8 (U+0085, U+00A0, U+1680,
-    /// U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000).
-    static func isSpace(_ scalar: UInt32) -> Bool {
-        scalar == 0x85 || scalar == 0xA0 || scalar == 0x1680 || (scalar >= 0x2000 && scalar <= 0x200A)
-            || scalar == 0x2028 || scalar == 0x2029 || scalar == 0x202F || scalar == 0x205F || scalar == 0x3000
-    }
-
-    /// The first scalar of valid UTF-8 `bytes` starting at `i`.
-    static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32 {
-        let lead = UInt32(bytes[i])
-        func next(_ k: Int) -> UInt32 { i + k < bytes.count ? UInt32(bytes[i + k]) & 0x3F : 0 }
-        if lead < 0x80 { return lead }
-        if lead < 0xE0 { return (lead & 0x1F) << 6 | next(1) }
-        if lead < 0xF0 { return (lead & 0x0F) << 12 | next(1) << 6 | next(2) }
-        return (lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3)
-    }
-
     /// `bytes` is a JSON string's content; with escapes, any backslash near either end counts
     /// (an escape there may be a line break or a space).
     static func mayHave(_ bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) -> Bool {
@@ -123,11 +106,12 @@ enum EdgeSpace {
             // The longest escape, \uXXXX, is six bytes.
             for byte in bytes.suffix(6) where byte == UInt8(ascii: "\\") { return true }
         }
-        if first >= 0x80 && isSpace(scalar(bytes, at: 0)) { return true }
+        // Outside ASCII, Unicode's White_Space property, as `hasEdgeSpace` reads it.
+        if first >= 0x80 && UTF8Bytes.scalar(in: bytes, at: 0)?.properties.isWhitespace == true { return true }
         if last >= 0x80 {
             var start = bytes.count - 1
             while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-            if isSpace(scalar(bytes, at: start)) { return true }
+            if UTF8Bytes.scalar(in: bytes, at: start)?.properties.isWhitespace == true { return true }
         }
         return false
     }

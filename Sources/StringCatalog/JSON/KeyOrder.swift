@@ -47,20 +47,15 @@ public enum KeyOrder {
         var start = split - 1
         while start > 0 && a[start] & 0xC0 == 0x80 { start -= 1 }
         if a[start] >= 0x80 {
-            guard let scalar = Self.scalar(a, from: start, to: split), scalar.properties.numericType != .decimal else { return nil }
+            guard let scalar = UTF8Bytes.scalar(in: a, at: start), scalar.properties.numericType != .decimal else { return nil }
         }
-        for rest in [UnsafeBufferPointer(rebasing: a[split...]), UnsafeBufferPointer(rebasing: b[split...])] {
-            if let first = rest.first, first < 0x20 || first >= 0x7F { return nil }
+        let restOfA = UnsafeBufferPointer(rebasing: a[split...])
+        let restOfB = UnsafeBufferPointer(rebasing: b[split...])
+        @inline(__always) func startsPrintable(_ rest: UnsafeBufferPointer<UInt8>) -> Bool {
+            rest.first.map { $0 >= 0x20 && $0 < 0x7F } ?? true
         }
-        return compareASCII(UnsafeBufferPointer(rebasing: a[split...]), UnsafeBufferPointer(rebasing: b[split...]))
-    }
-
-    /// The one scalar encoded in `bytes[start..<end]`, if that is what it holds.
-    static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Unicode.Scalar? {
-        var decoder = UTF8()
-        var iterator = UnsafeBufferPointer(rebasing: bytes[start..<end]).makeIterator()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
-        return scalar
+        guard startsPrintable(restOfA) && startsPrintable(restOfB) else { return nil }
+        return compareASCII(restOfA, restOfB)
     }
 
     /// The reference comparison: the Foundation call whose order Xcode's files follow.

@@ -69,3 +69,14 @@ extension String {
         return result
     }
 }
+
+extension UTF8Bytes {
+    /// The scalar whose UTF-8 encoding starts at `start` in `bytes`; nil when the bytes there are
+    /// not valid UTF-8.
+    public static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Unicode.Scalar? {
+        var decoder = UTF8()
+        var iterator = UnsafeBufferPointer(rebasing: bytes[start...]).makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+        return scalar
+    }
+}
