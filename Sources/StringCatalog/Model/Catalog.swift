@@ -123,7 +123,11 @@ public struct Catalog: Sendable {
         for member in strings.members {
             guard case .raw(let raw) = member.value, raw.canonicalIndent == 2 else { return false }
         }
-        if !KeyOrder.isSorted(strings.members) { return false }
+        let entries = strings.members
+        if !KeyOrder.isSorted(entries) { return false }
+        // The keys were just found in order: the writer need not compare them again.
+        var checked = root
+        if checked.member("strings") != nil { checked[key: "strings"] = .object(JSONObject(keyOrdered: entries)) }
         var offset = 0
         var equal = true
         var writer = XcodeWriter(capacity: 1 << 21)
@@ -152,7 +156,7 @@ public struct Catalog: Sendable {
                 }
                 offset += raw.count
             }
-            writer.write(.object(root), indent: 0)
+            writer.write(.object(checked), indent: 0)
             writer.finish()
         }
         return equal && offset == bytes.count
