@@ -88,27 +88,4 @@ public enum Coverage {
         }
         return tally
     }
-
-    /// One locale's coverage counted directly from its definition: what `of` must agree with
-    /// (its tests hold it to this).
-    static func count(_ strings: ArraySlice<LintedString>, locale: UTF8Bytes) -> LocaleCoverage {
-        var coverage = LocaleCoverage(locale: locale.string)
-        for string in strings where string.shouldTranslate {
-            if string.isStale {
-                coverage.stale += 1
-            } else if let index = string.localizations.firstIndex(where: { $0.locale == locale }) {
-                // Read in place: copying a localization per string and locale is most of the cost.
-                if string.localizations[index].forms.contains(where: { $0.state == "new" }) {
-                    coverage.new += 1
-                } else if string.localizations[index].forms.contains(where: { $0.state == "needs_review" }) {
-                    coverage.needsReview += 1
-                } else {
-                    coverage.translated += 1
-                }
-            } else {
-                coverage.missing += 1
-            }
-        }
-        return coverage
-    }
 }
