@@ -2,9 +2,10 @@ import Testing
 import StringCatalog
 import TestSupport
 
-/// The reader, the validator and the writer on input nested up to the cap, in process, on a
-/// thread with a 512 KiB stack (a macOS worker thread's size): a result or an error, never a
-/// crash, even in a debug build, whose stack frames are the largest.
+/// The reader (also as it copies out of a mapped file), the validator and the writer on input
+/// nested up to the cap, in process, on a thread with a 512 KiB stack (a macOS worker thread's
+/// size): a result or an error, never a crash, even in a debug build, whose stack frames are the
+/// largest.
 @Suite struct DeepNestingReaderTests {
     @Test(arguments: DeepNesting.Kind.allCases)
     func readValidateAndWriteOnASmallStack(_ kind: DeepNesting.Kind) {
@@ -15,6 +16,10 @@ import TestSupport
                 do throws(JSONError) {
                     _ = try JSONReader.parse(bytes)
                     let catalog = try Catalog(bytes: bytes)
+                    // The merge's reading of a big ours or theirs, copying out of a mapped file.
+                    _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
+                        try Catalog(copyingFrom: buffer, checkingShape: false)
+                    }
                     _ = CatalogValidator.validate(catalog)
                     let written = catalog.canonicalBytes()
                     let again = try Catalog(bytes: written)
