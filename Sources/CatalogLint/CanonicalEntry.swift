@@ -8,23 +8,26 @@ import StringCatalog
 struct CanonicalEntry {
     var shouldTranslate = true
     var isStale = false
-    var localizations: [Localization] = []
 
-    /// One open object: where its key's text is, and where the key starts.
+    /// One open object: where its key's text is, where the key starts, and the form path of
+    /// the objects open down to it.
     struct Open {
         var keyStart: Int
         var keyEnd: Int
         var offset: Int
+        var path = FormPath.root
     }
 
     /// Nil when the bytes hold something this reading does not follow; the entry is then decoded.
-    /// `locales` hands out one copy of each locale name (see `LocaleNames`).
-    init?(_ raw: RawJSON, sourceLanguage: UTF8Bytes, locales: LocaleNames = LocaleNames()) {
+    /// The localizations and forms go to `builder`.
+    init?(_ raw: RawJSON, into builder: inout LintedStringBuilder) {
         guard raw.canonicalIndent == 2 else { return nil }
         let source = raw.source
         let result: CanonicalEntry? = source.withUnsafeBufferPointer { buffer in
-            var reader = Reader(buffer: buffer, source: source, sourceLanguage: sourceLanguage, locales: locales)
-            return reader.read(raw.range) ? reader.entry : nil
+            var reader = Reader(buffer: buffer, source: source, builder: builder)
+            let entry = reader.read(raw.range) ? reader.entry : nil
+            builder = reader.builder
+            return entry
         }
         guard let result else { return nil }
         self = result
@@ -34,18 +37,16 @@ struct CanonicalEntry {
     struct Reader {
         let buffer: UnsafeBufferPointer<UInt8>
         let source: [UInt8]
-        let sourceLanguage: UTF8Bytes
-        let locales: LocaleNames
+        var builder: LintedStringBuilder
         var entry = CanonicalEntry(empty: ())
         var stack: [Open] = []
-        var current: Localization?
-        var pendingState: String?
+        var pendingState: UnitState?
 
-        init(buffer: UnsafeBufferPointer<UInt8>, source: [UInt8], sourceLanguage: UTF8Bytes, locales: LocaleNames) {
+        init(buffer: UnsafeBufferPointer<UInt8>, source: [UInt8], builder: LintedStringBuilder) {
             self.buffer = buffer
             self.source = source
-            self.sourceLanguage = sourceLanguage
-            self.locales = locales
+            self.builder = builder
+            stack.reserveCapacity(8)
         }
 
         func isKey(_ open: Open, _ name: StaticString) -> Bool {
@@ -56,15 +57,6 @@ struct CanonicalEntry {
         }
 
         func text(_ open: Open) -> String { String(decoding: UnsafeBufferPointer(rebasing: buffer[open.keyStart..<open.keyEnd]), as: UTF8.self) }
-
-        /// The form path of the objects open below the localization: variation kinds and
-        /// cases, and `substitutions` with its name; `variations` members do not count.
-        func formPath(_ count: Int) -> [String] {
-            guard count > 2 else { return [] }
-            var path: [String] = []
-            for index in 2..<count where !isKey(stack[index], "variations") { path.append(text(stack[index])) }
-            return path
-        }
 
         /// The end of the string whose opening quote is at `start` (the offset after its
         /// closing quote) and whether it holds escapes; nil when it does not close on the line.
@@ -84,15 +76,6 @@ struct CanonicalEntry {
             return nil
         }
 
-        static let states = ["translated", "needs_review", "new", "stale"]
-
-        /// One of the states Xcode writes, without decoding (these are small strings: copies
-        /// allocate nothing).
-        func knownState(_ start: Int, _ end: Int) -> String? {
-            let bytes = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            return Self.states.first { $0.utf8.elementsEqual(bytes) }
-        }
-
         /// The decoded text of the string at `start..<end` (quotes included).
         func decoded(_ start: Int, _ end: Int, escaped: Bool) -> String? {
             if !escaped { return String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<(end - 1)]), as: UTF8.self) }
@@ -107,10 +90,10 @@ struct CanonicalEntry {
             while lineStart < end && buffer[lineStart] != 0x0A { lineStart += 1 }
             lineStart += 1
             while lineStart < end {
-                var lineEnd = lineStart
-                while lineEnd < end && buffer[lineEnd] != 0x0A { lineEnd += 1 }
                 var content = lineStart
-                while content < lineEnd && buffer[content] == 0x20 { content += 1 }
+                while content < end && buffer[content] == 0x20 { content += 1 }
+                var lineEnd = content
+                while lineEnd < end && buffer[lineEnd] != 0x0A { lineEnd += 1 }
                 let next = lineEnd + 1
                 defer { lineStart = next }
                 if content == lineEnd { continue }  // the empty line of an empty object
@@ -119,10 +102,7 @@ struct CanonicalEntry {
                     // With nothing open, this is the entry's own closing brace.
                     guard stack.popLast() != nil else { return true }
                     // A localization closes at depth 1 below "localizations".
-                    if stack.count == 1, isKey(stack[0], "localizations"), let finished = current {
-                        entry.localizations.append(finished)
-                        current = nil
-                    }
+                    if stack.count == 1, isKey(stack[0], "localizations") { builder.endLocalization() }
                     continue
                 }
                 guard first == UInt8(ascii: "\""), let (afterKey, keyEscaped) = stringEnd(from: content, to: lineEnd), !keyEscaped else {
@@ -141,21 +121,31 @@ struct CanonicalEntry {
         }
 
         mutating func openObject(_ key: Open) {
+            var key = key
             let depth = stack.count
-            if depth == 1 && isKey(stack[0], "localizations") {
-                current = Localization(locale: locales.name(UnsafeBufferPointer(rebasing: buffer[key.keyStart..<key.keyEnd])), offset: key.offset)
-            } else if depth >= 2, current != nil {
-                // Plural variations, and their categories as they open.
-                if isKey(key, "plural") && isKey(stack[depth - 1], "variations") {
-                    current!.pluralVariations.append((formPath(depth) + ["plural"], [], key.offset))
-                } else if depth >= 4, isKey(stack[depth - 1], "plural"), isKey(stack[depth - 2], "variations") {
-                    let path = formPath(depth)
-                    if let index = current!.pluralVariations.lastIndex(where: { $0.path == path }) {
-                        current!.pluralVariations[index].categories.append(text(key))
+            if depth == 1 {
+                if isKey(stack[0], "localizations") {
+                    builder.beginLocalization(builder.names.locale(UnsafeBufferPointer(rebasing: buffer[key.keyStart..<key.keyEnd])), offset: key.offset)
+                }
+            } else if depth >= 2 && builder.current != nil {
+                // The form path below the localization: variation kinds and cases, and
+                // `substitutions` with its name; `variations` and `stringUnit` do not count.
+                let parent = stack[depth - 1].path
+                if isKey(key, "stringUnit") {
+                    pendingState = nil
+                    key.path = parent
+                } else if isKey(key, "variations") {
+                    key.path = parent
+                } else {
+                    key.path = builder.names.child(parent, text(key))
+                    // Plural variations, and their categories as they open.
+                    if isKey(key, "plural") && isKey(stack[depth - 1], "variations") {
+                        builder.addPluralVariation(at: key.path, offset: key.offset)
+                    } else if depth >= 4, isKey(stack[depth - 1], "plural"), isKey(stack[depth - 2], "variations") {
+                        builder.addPluralCategory(text(key), to: parent)
                     }
                 }
             }
-            if isKey(key, "stringUnit") { pendingState = nil }
             stack.append(key)
         }
 
@@ -166,56 +156,51 @@ struct CanonicalEntry {
                 if isKey(key, "extractionState") && value.starts(with: "\"stale\"".utf8) { entry.isStale = true }
                 return true
             }
-            guard current != nil, stack.count >= 2 else { return true }
-            if isKey(stack[stack.count - 1], "stringUnit") {
+            guard builder.current != nil, stack.count >= 2 else { return true }
+            let parent = stack[stack.count - 1]
+            if isKey(parent, "stringUnit") {
                 guard buffer[valueStart] == UInt8(ascii: "\"") else { return true }
                 guard let (stringEnd, escaped) = stringEnd(from: valueStart, to: lineEnd) else { return false }
                 if isKey(key, "state") {
-                    guard let state = knownState(valueStart + 1, stringEnd - 1) ?? decoded(valueStart, stringEnd, escaped: escaped) else { return false }
-                    pendingState = state
+                    let content = UnsafeBufferPointer(rebasing: buffer[(valueStart + 1)..<(stringEnd - 1)])
+                    if let known = UnitState(bytes: content) {
+                        pendingState = known
+                    } else {
+                        guard let state = decoded(valueStart, stringEnd, escaped: escaped) else { return false }
+                        pendingState = UnitState(state)
+                    }
                 }
                 if isKey(key, "value") {
                     // The text stays in the file until a rule reads it (see `FormText`).
                     let text = FormText(jsonStringAt: buffer.baseAddress! + valueStart + 1, count: stringEnd - valueStart - 2, escaped: escaped)
-                    current!.forms.append(Form(path: formPath(stack.count - 1), text: text, state: pendingState, offset: key.offset))
+                    builder.addForm(Form(path: parent.path, text: text, state: pendingState, offset: key.offset))
                     pendingState = nil
                 }
             } else if stack.count == 4, isKey(stack[2], "substitutions") {
-                let name = text(stack[3])
-                var substitution = current!.substitutions[name] ?? (nil, nil)
-                if isKey(key, "argNum") {
+                // Every substitution with a scalar member is listed (as decoding lists them).
+                let isArgNum = isKey(key, "argNum")
+                let isFormatSpecifier = !isArgNum && isKey(key, "formatSpecifier")
+                var argNum: Int?
+                var argumentClass: ArgumentClass?
+                if isArgNum {
                     var digits = ""
                     for byte in UnsafeBufferPointer(rebasing: buffer[valueStart..<lineEnd]) where byte != UInt8(ascii: ",") {
                         digits.append(Character(UnicodeScalar(byte)))
                     }
-                    substitution.argNum = Int(digits)
-                }
-                if isKey(key, "formatSpecifier"), buffer[valueStart] == UInt8(ascii: "\""),
-                    let (stringEnd, escaped) = stringEnd(from: valueStart, to: lineEnd),
+                    argNum = Int(digits)
+                } else if isFormatSpecifier, buffer[valueStart] == UInt8(ascii: "\""), let (stringEnd, escaped) = stringEnd(from: valueStart, to: lineEnd),
                     let text = decoded(valueStart, stringEnd, escaped: escaped)
                 {
-                    substitution.argumentClass = ArgumentClass(formatSpecifier: text)
+                    argumentClass = ArgumentClass(formatSpecifier: text)
                 }
-                current!.substitutions[name] = substitution
+                builder.updateSubstitution(text(stack[3])) { substitution in
+                    if isArgNum { substitution.argNum = argNum }
+                    if isFormatSpecifier { substitution.argumentClass = argumentClass }
+                }
             }
             return true
         }
     }
 
     init(empty: Void) {}
-}
-
-/// One copy of each locale name, for the strings one thread reads. A name sliced from the file
-/// would share the file's storage: every copy of a localization, by every rule on every
-/// thread, would then count references on that one object, and the two threads' counting of it
-/// cost more than all the reading.
-final class LocaleNames {
-    private var names: [UTF8Bytes] = []
-
-    func name(_ bytes: UnsafeBufferPointer<UInt8>) -> UTF8Bytes {
-        for name in names where name.bytes.elementsEqual(bytes) { return name }
-        let name = UTF8Bytes(Array(bytes))
-        names.append(name)
-        return name
-    }
 }

@@ -23,10 +23,17 @@ public enum Coverage {
         // One pass over each block of strings, tallies per locale, then added up: not a pass
         // per locale, each looking for that locale in every string.
         let blocks = ParallelBlocks.map(strings.count, blockSize: Linter.blockSize) { range in
-            [tally(strings[range])]
+            var tally = Tally()
+            for string in strings[range] { tally.count(string) }
+            return [tally]
         }
         var total = Tally()
         for block in blocks { total.add(block) }
+        return table(total)
+    }
+
+    /// The coverage per locale, in the order of the locales' names.
+    static func table(_ total: Tally) -> [LocaleCoverage] {
         let locales = total.locales.keys.sorted { $0.string < $1.string }
         return locales.map { locale in
             let counts = total.perLocale[locale] ?? Counts()
@@ -54,6 +61,30 @@ public enum Coverage {
         var eligible = 0
         var stale = 0
 
+        /// Counts one string.
+        mutating func count(_ string: LintedString) {
+            for localization in string.localizations where !localization.isSource {
+                locales[string.locale(of: localization)] = ()
+            }
+            guard string.shouldTranslate else { return }
+            if string.isStale {
+                stale += 1
+                return
+            }
+            eligible += 1
+            for localization in string.localizations where !localization.isSource {
+                let forms = string.forms[localization.forms]
+                let locale = string.locale(of: localization)
+                if forms.contains(where: { $0.state == .new }) {
+                    perLocale[locale, default: Counts()].new += 1
+                } else if forms.contains(where: { $0.state == .needsReview }) {
+                    perLocale[locale, default: Counts()].needsReview += 1
+                } else {
+                    perLocale[locale, default: Counts()].translated += 1
+                }
+            }
+        }
+
         mutating func add(_ other: Tally) {
             locales.merge(other.locales) { _, _ in () }
             perLocale.merge(other.perLocale) { a, b in
@@ -62,30 +93,5 @@ public enum Coverage {
             eligible += other.eligible
             stale += other.stale
         }
-    }
-
-    static func tally(_ strings: ArraySlice<LintedString>) -> Tally {
-        var tally = Tally()
-        for string in strings {
-            for localization in string.localizations where localization.locale != string.sourceLanguage {
-                tally.locales[localization.locale] = ()
-            }
-            guard string.shouldTranslate else { continue }
-            if string.isStale {
-                tally.stale += 1
-                continue
-            }
-            tally.eligible += 1
-            for localization in string.localizations where localization.locale != string.sourceLanguage {
-                if localization.forms.contains(where: { $0.state == "new" }) {
-                    tally.perLocale[localization.locale, default: Counts()].new += 1
-                } else if localization.forms.contains(where: { $0.state == "needs_review" }) {
-                    tally.perLocale[localization.locale, default: Counts()].needsReview += 1
-                } else {
-                    tally.perLocale[localization.locale, default: Counts()].translated += 1
-                }
-            }
-        }
-        return tally
     }
 }

@@ -53,7 +53,7 @@ public enum LintFix {
                 repaired = repaired.replacingText("\r\n", with: "\n").replacingText("\r", with: "")
                 notes.append("removed carriage returns")
             }
-            if locale != string.sourceLanguage, repaired.containsBytes("\\n"), let source = string.sourceText(for: path),
+            if locale != string.sourceLanguage, repaired.containsBytes("\\n"), let source = string.sourceText(forComponents: path),
                 source.utf8.contains(0x0A), !source.containsBytes("\\n")
             {
                 repaired = repaired.replacingText("\\n", with: "\n")

@@ -1,56 +1,71 @@
 import StringCatalog
 
+/// A string unit's `state`, as Xcode writes it.
+public enum UnitState: UInt8, Sendable {
+    case translated, needsReview, new, stale
+    /// Any other text.
+    case other
+
+    static let names: [(String, UnitState)] = [("translated", .translated), ("needs_review", .needsReview), ("new", .new), ("stale", .stale)]
+
+    init(_ text: String) { self = Self.names.first { $0.0 == text }?.1 ?? .other }
+
+    /// One of Xcode's states read from a JSON string's content, without decoding it.
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        // Told apart by length and first byte, then checked whole.
+        let known: UnitState
+        switch (bytes.count, bytes.first) {
+        case (10, UInt8(ascii: "t")?): known = .translated
+        case (12, UInt8(ascii: "n")?): known = .needsReview
+        case (3, UInt8(ascii: "n")?): known = .new
+        case (5, UInt8(ascii: "s")?): known = .stale
+        default: return nil
+        }
+        guard Self.names[Int(known.rawValue)].0.utf8.elementsEqual(bytes) else { return nil }
+        self = known
+    }
+}
+
+/// Where a form is below its localization: an id of a path in the `LintNames` of the strings
+/// read with it. Ids are compared, never their texts.
+public struct FormPath: Hashable, Sendable {
+    var id: Int32
+    /// A plain string unit's path, [].
+    static let root = FormPath(id: 0)
+}
+
 /// One text a person sees: a string unit's value in a localization, at a plural or device case,
-/// or in a substitution's case.
+/// or in a substitution's case. Plain data: it holds no reference, so copying it costs nothing.
 public struct Form: Sendable {
     /// The variation cases above it: [] for a plain unit, ["plural", "one"],
-    /// ["device", "iphone", "plural", "other"], or ["substitutions", NAME, "plural", "one"].
-    public var path: [String]
+    /// ["device", "iphone", "plural", "other"], or ["substitutions", NAME, "plural", "one"]
+    /// (see `LintedString.components(of:)`).
+    public var path: FormPath
     var text: FormText
-    public var state: String?
+    public var state: UnitState?
     /// Byte offset of the unit's `value` member in the file.
     public var offset: Int
-
-    init(path: [String], value: String, state: String?, offset: Int) {
-        self.init(path: path, text: FormText(value), state: state, offset: offset)
-    }
-
-    init(path: [String], text: FormText, state: String?, offset: Int) {
-        self.path = path
-        self.text = text
-        self.state = state
-        self.offset = offset
-    }
 
     /// The text, decoded when asked for: most rules never need it (see `FormText`).
     public var value: String { text.string }
 
     public var isEmpty: Bool { text.isEmpty }
-
-    /// Whether it is a case of a substitution (whose `%arg` is the substitution's argument).
-    public var isSubstitutionCase: Bool { path.first == "substitutions" }
-
-    /// The plural category, when it is a plural case.
-    public var pluralCategory: String? {
-        guard path.count >= 2, path[path.count - 2] == "plural" else { return nil }
-        return path.last
-    }
-
-    /// `path` without its last plural category: the form a source case is looked up by.
-    var pathWithoutPluralCase: [String] { pluralCategory == nil ? path : Array(path.dropLast()) }
 }
 
-/// A form's text: decoded already (an entry not in Xcode's layout), or where its JSON string is
-/// in the file, with what a scan of its bytes showed. Decoding 200,000 texts that no rule reads
-/// was most of the cost of linting a big catalog; the flags let the rules skip most texts.
+/// A form's text: where its JSON string's content is (in the file, or in a string's own
+/// storage when the entry was decoded), with what a scan of its bytes showed. Decoding 200,000
+/// texts that no rule reads was most of the cost of linting a big catalog; the flags let the
+/// rules skip most texts.
 ///
 /// The bytes belong to the file the catalog was read from, which the `LintedString` holding
-/// the form keeps alive (its entry's `RawJSON` shares that storage). A pointer, not a slice: a
-/// slice would count references on the file's one storage from every thread for every copy.
+/// the form keeps alive (its entry's `RawJSON` shares that storage), or to its `OwnedTexts`. A
+/// pointer, not a slice: a slice would count references on the file's one storage from every
+/// thread for every copy.
 struct FormText: @unchecked Sendable {
-    private var decoded: String?
     private var start: UnsafePointer<UInt8>?
     private var count: Int
+    /// The bytes are the text itself, not a JSON string's content.
+    private let isDecoded: Bool
     /// The JSON string holds escapes: a backslash, a quote or a control character may be in it.
     let mayHoldEscapes: Bool
     /// A `%` may be in the text (one written as `\u0025` counts as an escape).
@@ -58,20 +73,22 @@ struct FormText: @unchecked Sendable {
     /// The text may start or end with white space (see `EdgeSpace`).
     let mayHaveEdgeSpace: Bool
 
-    init(_ text: String) {
-        decoded = text
-        start = nil
-        count = text.utf8.count
+    /// A decoded text's UTF-8 bytes at `start` (flags that never skip anything but `%`).
+    init(decodedAt start: UnsafePointer<UInt8>?, count: Int) {
+        self.start = start
+        self.count = count
+        isDecoded = true
+        let bytes = UnsafeBufferPointer(start: start, count: count)
         mayHoldEscapes = true
-        mayHoldPercent = true
+        mayHoldPercent = bytes.contains(UInt8(ascii: "%"))
         mayHaveEdgeSpace = true
     }
 
     /// The JSON string's content (between its quotes) at `start`, `count` bytes long.
     init(jsonStringAt start: UnsafePointer<UInt8>, count: Int, escaped: Bool) {
-        decoded = nil
         self.start = start
         self.count = count
+        isDecoded = false
         mayHoldEscapes = escaped
         let bytes = UnsafeBufferPointer(start: start, count: count)
         mayHoldPercent = escaped || bytes.contains(UInt8(ascii: "%"))
@@ -80,11 +97,12 @@ struct FormText: @unchecked Sendable {
 
     var isEmpty: Bool { count == 0 }
 
+    /// The bytes as stored: the text, or (`!isDecoded`) a JSON string's content.
+    var storedBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
     var string: String {
-        if let decoded { return decoded }
-        guard let start else { return "" }
-        let bytes = UnsafeBufferPointer(start: start, count: count)
-        if !mayHoldEscapes { return String(decoding: bytes, as: UTF8.self) }
+        let bytes = storedBytes
+        if isDecoded || !mayHoldEscapes { return String(decoding: bytes, as: UTF8.self) }
         // With its quotes, as JSON; the bytes were validated when the catalog was read.
         var json: [UInt8] = [UInt8(ascii: "\"")]
         json += bytes
@@ -117,72 +135,192 @@ enum EdgeSpace {
     }
 }
 
-/// A localization of one string: its forms, substitutions and variations.
-public struct Localization: Sendable {
-    public var locale: UTF8Bytes
+/// The texts of a decoded entry (one not in Xcode's layout), kept for its forms to point at.
+final class OwnedTexts: @unchecked Sendable {
+    private var storage: [UnsafeMutableBufferPointer<UInt8>] = []
+
+    /// `text`'s UTF-8 bytes, stored for as long as this lives.
+    func keep(_ text: String) -> FormText {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.utf8.count, 1))
+        _ = bytes.initialize(from: text.utf8)
+        storage.append(bytes)
+        return FormText(decodedAt: UnsafePointer(bytes.baseAddress), count: text.utf8.count)
+    }
+
+    deinit { for bytes in storage { bytes.deallocate() } }
+}
+
+/// A substitution of a localization: the argument it reads and the class of its format.
+public typealias Substitution = (argNum: Int?, argumentClass: ArgumentClass?)
+
+/// One plural variation of a localization: where it is (the path of its cases without the
+/// category) and which of CLDR's categories it has.
+public struct PluralVariation: Sendable {
+    public var path: FormPath
+    public var categories: PluralCategorySet
+    /// Byte offset of its `plural` key.
     public var offset: Int
-    public var forms: [Form]
-    /// Each plural variation: where it is (as a form path prefix) and its categories.
-    public var pluralVariations: [(path: [String], categories: [String], offset: Int)]
-    /// Substitutions by name: the argument they read and the class of their format.
-    public var substitutions: [String: (argNum: Int?, argumentClass: ArgumentClass?)]
+}
 
-    /// An empty localization, filled in by `CanonicalEntry`.
-    init(locale: UTF8Bytes, offset: Int) {
-        self.locale = locale
-        self.offset = offset
-        forms = []
-        pluralVariations = []
-        substitutions = [:]
+/// A set of CLDR's six plural categories.
+public struct PluralCategorySet: Sendable, Equatable {
+    var bits: UInt8 = 0
+
+    public static let names = ["zero", "one", "two", "few", "many", "other"]
+
+    static func bit(_ name: String) -> UInt8 {
+        guard let index = names.firstIndex(of: name) else { return 0 }
+        return 1 << UInt8(index)
     }
 
-    init(locale: UTF8Bytes, offset: Int, value: JSONObject) {
-        self.init(locale: locale, offset: offset)
-        collect(value, path: [])
-        if let substitutionsObject = value["substitutions"]?.object {
-            for member in substitutionsObject.members {
-                guard let substitution = member.value.object else { continue }
-                var argNum: Int?
-                if case .number(let text)? = substitution["argNum"] { argNum = Int(text.string) }
-                let argumentClass = substitution["formatSpecifier"]?.stringValue.flatMap { ArgumentClass(formatSpecifier: $0.string) }
-                substitutions[member.key.string] = (argNum, argumentClass)
-                collect(substitution, path: ["substitutions", member.key.string])
+    mutating func insert(_ name: String) { bits |= Self.bit(name) }
+    public func contains(_ name: String) -> Bool { bits & Self.bit(name) != 0 }
+    public var sorted: [String] { Self.names.filter(contains).sorted() }
+}
+
+/// A localization of one string. Its forms, plural variations and substitutions are stored in
+/// the string (`LintedString.forms`, …); it holds where they are. Plain data, like `Form`.
+public struct Localization: Sendable {
+    /// The index of its locale's name in the `LintNames` of its string.
+    var localeIndex: Int32
+    /// Whether it is the source language's.
+    public var isSource: Bool
+    /// Byte offset of its key.
+    public var offset: Int
+    public var forms: Range<Int>
+    public var pluralVariations: Range<Int>
+    /// Index in `LintedString.substitutionTables`; -1 when it has none.
+    var substitutionsIndex: Int32
+}
+
+/// The locale names and form paths of the strings one thread reads, each stored once. A name
+/// sliced from the file would share the file's storage: every copy, by every rule on every
+/// thread, would then count references on that one object. Written only while its strings are
+/// read, by the one thread reading them; only read after that.
+final class LintNames: @unchecked Sendable {
+    struct PathInfo {
+        var parent: FormPath
+        var components: [String]
+        var isSubstitutionCase: Bool
+        /// Its last component when the one before is `plural`.
+        var pluralCategory: String?
+    }
+
+    struct Child: Hashable {
+        var parent: Int32
+        var component: String
+    }
+
+    private(set) var paths = [PathInfo(parent: .root, components: [], isSubstitutionCase: false, pluralCategory: nil)]
+    private var children: [Child: Int32] = [:]
+    private(set) var locales: [UTF8Bytes] = []
+
+    /// The path `parent` + `component`, added when new.
+    func child(_ parent: FormPath, _ component: String) -> FormPath {
+        if let known = children[Child(parent: parent.id, component: component)] { return FormPath(id: known) }
+        let components = paths[Int(parent.id)].components + [component]
+        let id = Int32(paths.count)
+        paths.append(PathInfo(
+            parent: parent, components: components, isSubstitutionCase: components.first == "substitutions",
+            pluralCategory: components.count >= 2 && components[components.count - 2] == "plural" ? component : nil))
+        children[Child(parent: parent.id, component: component)] = id
+        return FormPath(id: id)
+    }
+
+    /// The path `parent` + `component` if a form read so far has it (or is below it).
+    func existingChild(_ parent: FormPath, _ component: String) -> FormPath? {
+        children[Child(parent: parent.id, component: component)].map { FormPath(id: $0) }
+    }
+
+    /// The path of `components` if a form read so far has it.
+    func existingPath(_ components: [String]) -> FormPath? {
+        var path = FormPath.root
+        for component in components {
+            guard let next = existingChild(path, component) else { return nil }
+            path = next
+        }
+        return path
+    }
+
+    subscript(path: FormPath) -> PathInfo { paths[Int(path.id)] }
+
+    /// The index of a locale's name.
+    func locale(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        for (index, name) in locales.enumerated() where name.bytes.elementsEqual(bytes) { return Int32(index) }
+        locales.append(UTF8Bytes(Array(bytes)))
+        return Int32(locales.count - 1)
+    }
+
+    func locale(_ name: UTF8Bytes) -> Int32 { name.bytes.withUnsafeBufferPointer { locale($0) } }
+}
+
+/// Collects one string's localizations and forms as an entry is read; reused from string to
+/// string, so that its arrays grow once per thread, not once per string.
+struct LintedStringBuilder {
+    let names: LintNames
+    let sourceLocale: Int32
+    var localizations: [Localization] = []
+    var forms: [Form] = []
+    var plurals: [PluralVariation] = []
+    var substitutionTables: [[String: Substitution]] = []
+    var current: Localization?
+
+    init(names: LintNames, sourceLanguage: UTF8Bytes) {
+        self.names = names
+        sourceLocale = names.locale(sourceLanguage)
+    }
+
+    mutating func reset() {
+        localizations.removeAll(keepingCapacity: true)
+        forms.removeAll(keepingCapacity: true)
+        plurals.removeAll(keepingCapacity: true)
+        substitutionTables.removeAll()
+        current = nil
+    }
+
+    mutating func beginLocalization(_ locale: Int32, offset: Int) {
+        current = Localization(
+            localeIndex: locale, isSource: locale == sourceLocale, offset: offset, forms: forms.count..<forms.count,
+            pluralVariations: plurals.count..<plurals.count, substitutionsIndex: -1)
+    }
+
+    mutating func endLocalization() {
+        guard var finished = current else { return }
+        finished.forms = finished.forms.lowerBound..<forms.count
+        finished.pluralVariations = finished.pluralVariations.lowerBound..<plurals.count
+        localizations.append(finished)
+        current = nil
+    }
+
+    mutating func addForm(_ form: Form) { forms.append(form) }
+
+    mutating func addPluralVariation(at path: FormPath, offset: Int) {
+        plurals.append(PluralVariation(path: path, categories: PluralCategorySet(), offset: offset))
+    }
+
+    /// A category of the latest plural variation at `path` in this localization.
+    mutating func addPluralCategory(_ category: String, to path: FormPath) {
+        guard let current else { return }
+        var index = plurals.count - 1
+        while index >= current.pluralVariations.lowerBound {
+            if plurals[index].path == path {
+                plurals[index].categories.insert(category)
+                return
             }
+            index -= 1
         }
     }
 
-    /// Gathers the units below `object` (a localization, a variation case or a substitution).
-    mutating func collect(_ object: JSONObject, path: [String]) {
-        if let unit = object.member("stringUnit"), let unitObject = unit.value.object,
-            let text = unitObject["value"]?.stringValue
-        {
-            let offset = unitObject.member("value")?.offset ?? unit.offset
-            forms.append(Form(path: path, value: text.string, state: unitObject["state"]?.stringValue?.string, offset: offset))
+    mutating func updateSubstitution(_ name: String, _ update: (inout Substitution) -> Void) {
+        guard current != nil else { return }
+        if current!.substitutionsIndex < 0 {
+            current!.substitutionsIndex = Int32(substitutionTables.count)
+            substitutionTables.append([:])
         }
-        guard let variations = object.member("variations"), let kinds = variations.value.object else { return }
-        for kind in kinds.members {
-            guard let cases = kind.value.object else { continue }
-            if kind.key.equals("plural") {
-                pluralVariations.append((path + ["plural"], cases.keys.map(\.string), kind.offset))
-            }
-            for variationCase in cases.members {
-                if let caseObject = variationCase.value.object {
-                    collect(caseObject, path: path + [kind.key.string, variationCase.key.string])
-                }
-            }
-        }
-    }
-
-    /// The form at `path`, else (for a case the other language lacks) the `other` case of the
-    /// same variation, else the plain unit.
-    func form(matching path: [String]) -> Form? {
-        if let exact = forms.first(where: { $0.path == path }) { return exact }
-        if path.count >= 2 {
-            var other = path
-            other[other.count - 1] = "other"
-            if let form = forms.first(where: { $0.path == other }) { return form }
-        }
-        return forms.first { $0.path.isEmpty } ?? forms.first { $0.path.last == "other" && !$0.isSubstitutionCase }
+        let index = Int(current!.substitutionsIndex)
+        var substitution = substitutionTables[index][name] ?? (nil, nil)
+        update(&substitution)
+        substitutionTables[index][name] = substitution
     }
 }
 
@@ -190,11 +328,19 @@ public struct Localization: Sendable {
 public struct LintedString: Sendable {
     public var key: UTF8Bytes
     public var keyOffset: Int
-    /// The entry as read: decoded only when something needs it whole (`--fix`).
+    /// The entry as read: decoded only when something needs it whole (`--fix`). It also keeps
+    /// the file alive that the forms' texts point into.
     let value: JSONValue
     public var entry: JSONObject { value.materialized.object ?? JSONObject() }
-    public var localizations: [Localization]
+    public private(set) var localizations: [Localization] = []
+    /// The forms of all its localizations, each localization's together.
+    public private(set) var forms: [Form] = []
+    public private(set) var pluralVariations: [PluralVariation] = []
+    var substitutionTables: [[String: Substitution]] = []
     public var sourceLanguage: UTF8Bytes
+    let names: LintNames
+    /// The texts of a decoded entry.
+    private var ownedTexts: OwnedTexts?
 
     /// `shouldTranslate: false`: exempt from every rule but `format-only-key`.
     public private(set) var shouldTranslate = true
@@ -206,21 +352,67 @@ public struct LintedString: Sendable {
 
     public var source: Localization? { sourceIndex.map { localizations[$0] } }
 
+    /// The name of a localization's locale.
+    public func locale(of localization: Localization) -> UTF8Bytes { names.locales[Int(localization.localeIndex)] }
+
+    /// The variation cases above a form (see `Form.path`).
+    public func components(of path: FormPath) -> [String] { names[path].components }
+
+    func isSubstitutionCase(_ form: Form) -> Bool { names[form.path].isSubstitutionCase }
+
+    /// The plural category of a form, when it is a plural case.
+    func pluralCategory(_ form: Form) -> String? { names[form.path].pluralCategory }
+
+    /// A localization's substitutions by name.
+    func substitutions(of localization: Localization) -> [String: Substitution] {
+        localization.substitutionsIndex < 0 ? [:] : substitutionTables[Int(localization.substitutionsIndex)]
+    }
+
+    /// The form of `localization` at `path`, else (for a case the other language lacks) the
+    /// `other` case of the same variation, else the plain unit.
+    func form(of localization: Localization, matching path: FormPath) -> Form? {
+        let range = localization.forms
+        for index in range where forms[index].path == path { return forms[index] }
+        let info = names[path]
+        if info.components.count >= 2, let other = names.existingChild(info.parent, "other") {
+            for index in range where forms[index].path == other { return forms[index] }
+        }
+        for index in range where forms[index].path == .root { return forms[index] }
+        for index in range where names[forms[index].path].components.last == "other" && !isSubstitutionCase(forms[index]) {
+            return forms[index]
+        }
+        return nil
+    }
+
+    /// The source-language form of a form path: the source localization's matching form.
+    func sourceForm(for path: FormPath) -> Form? {
+        guard let sourceIndex else { return nil }
+        return form(of: localizations[sourceIndex], matching: path)
+    }
+
     /// The source-language text of a form path: the source localization's matching form, else
-    /// the key itself (the key is the source text when no source localization exists). Read in
-    /// place: rules call this for every form.
-    func sourceText(for path: [String]) -> String? {
-        guard let sourceIndex else { return key.string }
-        return localizations[sourceIndex].form(matching: path)?.value
+    /// the key itself (the key is the source text when no source localization exists).
+    func sourceText(for path: FormPath) -> String? {
+        guard sourceIndex != nil else { return key.string }
+        return sourceForm(for: path)?.value
+    }
+
+    /// `sourceText(for:)` of a path given by its components.
+    func sourceText(forComponents components: [String]) -> String? {
+        guard sourceIndex != nil else { return key.string }
+        if let path = names.existingPath(components) { return sourceText(for: path) }
+        // No form has this path: the `other` case of its variation, else the plain unit.
+        if components.count >= 2, let other = names.existingPath(components.dropLast() + ["other"]) { return sourceText(for: other) }
+        return sourceText(for: .root)
     }
 
     /// Whether the source text of a form path may start or end with white space (false when
     /// there is none), from its bytes.
-    func sourceMayHaveEdgeSpace(for path: [String]) -> Bool {
-        guard let sourceIndex else {
+    func sourceMayHaveEdgeSpace(for path: FormPath) -> Bool {
+        guard sourceIndex != nil else {
             return key.bytes.withUnsafeBufferPointer { EdgeSpace.mayHave($0, escaped: false) }
         }
-        return localizations[sourceIndex].form(matching: path)?.text.mayHaveEdgeSpace ?? false
+        return sourceForm(for: path)?.text.mayHaveEdgeSpace ?? false
     }
 
     /// The arguments the app passes: the key's when the key holds a format specifier (Xcode
@@ -231,41 +423,139 @@ public struct LintedString: Sendable {
     /// may read arguments of their own (`%2$@` beside `%arg`).
     private(set) var appArguments: [Int: ArgumentClass]?
 
-    static func appArguments(key: UTF8Bytes, source: Localization?) -> [Int: ArgumentClass]? {
-        let key = key.string
-        if FormatString.passesArguments(key) { return FormatString.arguments(in: key) }
-        guard let source, let form = source.form(matching: []), form.text.mayHoldPercent else { return nil }
-        guard FormatString.passesArguments(form.value) else { return nil }
-        var arguments: [Int: ArgumentClass] = [:]
-        for sourceForm in [form] + source.forms {
-            let text = sourceForm.isSubstitutionCase ? sourceForm.value.replacingText("%arg", with: "") : sourceForm.value
-            arguments.merge(FormatString.arguments(in: text, substitutions: source.substitutions)) { first, _ in first }
+    /// Whether the key holds a format specifier (then the key, not the source text, says what
+    /// the app passes).
+    private(set) var keyPassesArguments = false
+
+    mutating func findAppArguments() {
+        let keyMayHoldPercent = key.bytes.contains(UInt8(ascii: "%"))
+        keyPassesArguments = keyMayHoldPercent && FormatString.passesArguments(key.string)
+        if keyPassesArguments {
+            appArguments = FormatString.arguments(in: key.string)
+            return
         }
-        return arguments
+        guard let source, let form = form(of: source, matching: .root), form.text.mayHoldPercent else { return }
+        guard FormatString.passesArguments(form.value) else { return }
+        var arguments: [Int: ArgumentClass] = [:]
+        let substitutions = substitutions(of: source)
+        for sourceForm in [form] + forms[source.forms] {
+            let text = isSubstitutionCase(sourceForm) ? sourceForm.value.replacingText("%arg", with: "") : sourceForm.value
+            arguments.merge(FormatString.arguments(in: text, substitutions: substitutions)) { first, _ in first }
+        }
+        appArguments = arguments
     }
 
-    init(member: JSONMember, sourceLanguage: UTF8Bytes, locales: LocaleNames = LocaleNames()) {
+    /// The string of a catalog entry. Strings read together (by one thread) share `names`.
+    init(member: JSONMember, sourceLanguage: UTF8Bytes, names: LintNames = LintNames()) {
+        var builder = LintedStringBuilder(names: names, sourceLanguage: sourceLanguage)
+        self.init(member: member, sourceLanguage: sourceLanguage, builder: &builder)
+    }
+
+    /// The string of a catalog entry, collected with `builder` (which is reset first).
+    init(member: JSONMember, sourceLanguage: UTF8Bytes, builder: inout LintedStringBuilder) {
         key = member.key
         keyOffset = member.offset
         self.sourceLanguage = sourceLanguage
         value = member.value
-        localizations = []
-        if case .raw(let raw) = member.value, let canonical = CanonicalEntry(raw, sourceLanguage: sourceLanguage, locales: locales) {
-            localizations = canonical.localizations
+        names = builder.names
+        builder.reset()
+        if case .raw(let raw) = member.value, let canonical = CanonicalEntry(raw, into: &builder) {
             shouldTranslate = canonical.shouldTranslate
             isStale = canonical.isStale
         } else {
+            builder.reset()
+            let owned = OwnedTexts()
             let entry = member.value.materialized.object ?? JSONObject()
             if let localizationsObject = entry["localizations"]?.object {
                 for localization in localizationsObject.members {
                     guard let object = localization.value.object else { continue }
-                    localizations.append(Localization(locale: localization.key, offset: localization.offset, value: object))
+                    builder.beginLocalization(names.locale(localization.key), offset: localization.offset)
+                    Self.collectSubstitutions(object, into: &builder)
+                    Self.collect(object, path: .root, into: &builder, texts: owned)
+                    builder.endLocalization()
                 }
             }
             if case .bool(false) = entry["shouldTranslate"] { shouldTranslate = false }
             isStale = entry["extractionState"]?.stringValue?.equals("stale") == true
+            ownedTexts = owned
         }
-        sourceIndex = localizations.firstIndex { $0.locale == sourceLanguage }
-        appArguments = Self.appArguments(key: key, source: source)
+        localizations = builder.localizations
+        forms = builder.forms
+        pluralVariations = builder.plurals
+        substitutionTables = builder.substitutionTables
+        sourceIndex = localizations.firstIndex { $0.isSource }
+        findAppArguments()
+    }
+
+    static func collectSubstitutions(_ localization: JSONObject, into builder: inout LintedStringBuilder) {
+        guard let substitutionsObject = localization["substitutions"]?.object else { return }
+        for member in substitutionsObject.members {
+            guard let substitution = member.value.object else { continue }
+            builder.updateSubstitution(member.key.string) { entry in
+                if case .number(let text)? = substitution["argNum"] { entry.argNum = Int(text.string) }
+                entry.argumentClass = substitution["formatSpecifier"]?.stringValue.flatMap { ArgumentClass(formatSpecifier: $0.string) }
+            }
+        }
+    }
+
+    /// Gathers the units below `object` (a localization, a variation case or a substitution),
+    /// in the order the line-by-line reading meets them.
+    static func collect(_ object: JSONObject, path: FormPath, into builder: inout LintedStringBuilder, texts: OwnedTexts) {
+        let names = builder.names
+        for member in object.members {
+            if member.key.equals("stringUnit"), let unitObject = member.value.object, let text = unitObject["value"]?.stringValue {
+                let offset = unitObject.member("value")?.offset ?? member.offset
+                let state = unitObject["state"]?.stringValue.map { UnitState($0.string) }
+                builder.addForm(Form(path: path, text: texts.keep(text.string), state: state, offset: offset))
+            } else if member.key.equals("variations"), let kinds = member.value.object {
+                for kind in kinds.members {
+                    guard let cases = kind.value.object else { continue }
+                    let kindPath = names.child(path, kind.key.string)
+                    if kind.key.equals("plural") {
+                        builder.addPluralVariation(at: kindPath, offset: kind.offset)
+                        for variationCase in cases.members { builder.addPluralCategory(variationCase.key.string, to: kindPath) }
+                    }
+                    for variationCase in cases.members {
+                        if let caseObject = variationCase.value.object {
+                            collect(caseObject, path: names.child(kindPath, variationCase.key.string), into: &builder, texts: texts)
+                        }
+                    }
+                }
+            } else if path == .root, member.key.equals("substitutions"), let substitutions = member.value.object {
+                let substitutionsPath = names.child(.root, "substitutions")
+                for substitution in substitutions.members {
+                    if let substitutionObject = substitution.value.object {
+                        collect(substitutionObject, path: names.child(substitutionsPath, substitution.key.string), into: &builder, texts: texts)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What the whole-catalog rules keep of a string once the string rules have run on it.
+public struct StringSummary: Sendable {
+    public var key: UTF8Bytes
+    public var keyOffset: Int
+    public var shouldTranslate: Bool
+    public var isStale: Bool
+    /// Each localization's locale and the offsets of its first form in state `new` and in
+    /// `needs_review`; empty unless asked for.
+    public var localizations: [(locale: UTF8Bytes, firstNew: Int?, firstNeedsReview: Int?)]
+
+    init(_ string: LintedString, withStates: Bool) {
+        key = string.key
+        keyOffset = string.keyOffset
+        shouldTranslate = string.shouldTranslate
+        isStale = string.isStale
+        localizations = []
+        guard withStates else { return }
+        localizations = string.localizations.map { localization in
+            let forms = string.forms[localization.forms]
+            return (
+                string.locale(of: localization), forms.first { $0.state == .new }?.offset,
+                forms.first { $0.state == .needsReview }?.offset
+            )
+        }
     }
 }

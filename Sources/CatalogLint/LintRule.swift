@@ -10,8 +10,11 @@ public struct LintRule: Sendable {
     public var isOptIn = false
     /// Runs on each string; nil for rules that look at the whole catalog.
     var checkString: (@Sendable (LintedString, inout RuleContext) -> Void)?
-    /// Runs once on the whole catalog.
-    var checkCatalog: (@Sendable ([LintedString], inout RuleContext) -> Void)?
+    /// Runs once on the whole catalog, given what was kept of each string and the locales the
+    /// catalog translates into.
+    var checkCatalog: (@Sendable ([StringSummary], [UTF8Bytes], inout RuleContext) -> Void)?
+    /// A whole-catalog rule that reads the states of each string's localizations.
+    var needsLocalizationStates = false
 }
 
 /// Where a rule reports what it finds.

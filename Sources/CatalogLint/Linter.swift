@@ -21,8 +21,9 @@ public struct Linter: Sendable {
         guard !keys.isEmpty else { return [] }
         let wanted = Set(keys)
         let sourceLanguage = catalog.sourceLanguage ?? UTF8Bytes("en")
+        var builder = LintedStringBuilder(names: LintNames(), sourceLanguage: sourceLanguage)
         let strings = catalog.strings.members.filter { wanted.contains($0.key) }.map {
-            LintedString(member: $0, sourceLanguage: sourceLanguage)
+            LintedString(member: $0, sourceLanguage: sourceLanguage, builder: &builder)
         }
         return findings(in: strings, bytes: [], file: "")
     }
@@ -36,24 +37,75 @@ public struct Linter: Sendable {
         let sourceLanguage = catalog.sourceLanguage ?? UTF8Bytes("en")
         let members = catalog.strings.members
         return inBlocks(members.count) { range in
-            // This block's own copies of the names its strings hold (see `LocaleNames`).
-            let locales = LocaleNames()
+            // This block's own names (see `LintNames`).
             let ownSourceLanguage = UTF8Bytes(Array(sourceLanguage.bytes))
-            return members[range].map { LintedString(member: $0, sourceLanguage: ownSourceLanguage, locales: locales) }
+            var builder = LintedStringBuilder(names: LintNames(), sourceLanguage: ownSourceLanguage)
+            return members[range].map { LintedString(member: $0, sourceLanguage: ownSourceLanguage, builder: &builder) }
         }
     }
 
     /// The findings about `catalog`, read from `bytes` (for lines and columns), named `file`.
     public func findings(in catalog: Catalog, bytes: [UInt8], file: String) -> [Finding] {
-        findings(in: Self.strings(of: catalog), bytes: bytes, file: file)
+        lint(catalog, bytes: bytes, file: file).findings
     }
 
+    /// The findings about `catalog` and its coverage per locale, in one pass: each entry is
+    /// read, checked by every rule and counted, then dropped, in parallel blocks. Only what the
+    /// whole-catalog rules need of each string is kept (`StringSummary`).
+    public func lint(_ catalog: Catalog, bytes: [UInt8], file: String) -> (findings: [Finding], coverage: [LocaleCoverage]) {
+        let sourceLanguage = catalog.sourceLanguage ?? UTF8Bytes("en")
+        let members = catalog.strings.members
+        let active = activeRules
+        let stringRules = active.filter { $0.checkString != nil }
+        let summaryDetail = active.compactMap(\.checkCatalog).isEmpty ? nil : Optional(active.contains { $0.needsLocalizationStates })
+        let blocks = ParallelBlocks.map(members.count, blockSize: Self.blockSize) { range -> [Block] in
+            // This block's own names (see `LintNames`).
+            let ownSourceLanguage = UTF8Bytes(Array(sourceLanguage.bytes))
+            var builder = LintedStringBuilder(names: LintNames(), sourceLanguage: ownSourceLanguage)
+            var contexts = stringRules.map { RuleContext(rule: $0) }
+            let checks = stringRules.map { $0.checkString! }
+            var block = Block()
+            for member in members[range] {
+                let string = LintedString(member: member, sourceLanguage: ownSourceLanguage, builder: &builder)
+                for index in checks.indices { checks[index](string, &contexts[index]) }
+                block.tally.count(string)
+                if let withStates = summaryDetail { block.summaries.append(StringSummary(string, withStates: withStates)) }
+            }
+            block.found = contexts.flatMap(\.found)
+            return [block]
+        }
+        var tally = Coverage.Tally()
+        var raw: [RawFinding] = []
+        var summaries: [StringSummary] = []
+        for block in blocks {
+            tally.add(block.tally)
+            raw += block.found
+            summaries += block.summaries
+        }
+        let coverage = Coverage.table(tally)
+        let catalogLocales = coverage.map { UTF8Bytes($0.locale) }
+        for rule in active {
+            guard let check = rule.checkCatalog else { continue }
+            var context = RuleContext(rule: rule)
+            check(summaries, catalogLocales, &context)
+            raw += context.found
+        }
+        return (located(raw, rules: active, bytes: bytes, file: file), coverage)
+    }
+
+    /// What one block of strings gave.
+    struct Block {
+        var found: [RawFinding] = []
+        var tally = Coverage.Tally()
+        var summaries: [StringSummary] = []
+    }
+
+    var activeRules: [LintRule] { rules.filter { includeOptIn || !$0.isOptIn } }
+
     public func findings(in strings: [LintedString], bytes: [UInt8], file: String) -> [Finding] {
-        let active = rules.filter { includeOptIn || !$0.isOptIn }
+        let active = activeRules
         let stringRules = active.filter { $0.checkString != nil }
         var raw = Self.inBlocks(strings.count) { range in
-            // Each string once, through every rule (not each rule through every string): a
-            // string is then copied out of the array once, not once per rule.
             var contexts = stringRules.map { RuleContext(rule: $0) }
             let checks = stringRules.map { $0.checkString! }
             for string in strings[range] {
@@ -61,19 +113,27 @@ public struct Linter: Sendable {
             }
             return contexts.flatMap(\.found)
         }
+        let withStates = active.contains { $0.needsLocalizationStates }
+        let summaries = strings.map { StringSummary($0, withStates: withStates) }
+        let catalogLocales = UntranslatedRule.locales(of: strings)
         for rule in active {
             guard let check = rule.checkCatalog else { continue }
             var context = RuleContext(rule: rule)
-            check(strings, &context)
+            check(summaries, catalogLocales, &context)
             raw += context.found
         }
-        // By place, then in the order the rules are listed.
+        return located(raw, rules: active, bytes: bytes, file: file)
+    }
+
+    /// The findings in order (by place, then in the order the rules are listed), each with its
+    /// line and column.
+    func located(_ raw: [RawFinding], rules active: [LintRule], bytes: [UInt8], file: String) -> [Finding] {
         let rank = Dictionary(uniqueKeysWithValues: active.enumerated().map { ($1.id, $0) })
         var ranked = raw.map { (offset: $0.offset, rank: rank[$0.rule] ?? 0, finding: $0) }
         ranked.sort { ($0.offset, $0.rank) < ($1.offset, $1.rank) }
-        raw = ranked.map(\.finding)
         let lines = LineIndex(bytes)
-        return raw.map { finding in
+        return ranked.map { item in
+            let finding = item.finding
             let (line, column) = lines.location(of: finding.offset)
             return Finding(
                 rule: finding.rule, severity: finding.severity, file: file, line: line, column: column, key: finding.key,

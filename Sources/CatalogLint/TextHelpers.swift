@@ -2,6 +2,9 @@
 
 /// A value in quotes for a message, shortened to 60 characters.
 func quoted(_ text: String) -> String {
+    // Most texts are short and on one line: their bytes go straight between the quotes.
+    let utf8 = text.utf8
+    if utf8.count <= 60 && !utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return "\"" + text + "\"" }
     var flat = text.replacingAll("\n", "\\n").replacingAll("\r", "\\r")
     if flat.count > 60 { flat = String(flat.prefix(59)) + "…" }
     return "\"\(flat)\""

@@ -94,8 +94,8 @@ enum LintCommand {
         let linter = Linter(rules: rules, includeOptIn: strict || since != nil)
         var files: [LintReport.File] = []
         var failed = ioFailure
-        // Kept until the process ends: freeing a big catalog's strings one by one only delays it.
-        var linted: [[LintedString]] = []
+        // Kept until the process ends: freeing a big catalog's entries one by one only delays it.
+        var linted: [Catalog] = []
         for job in jobs {
             var bytes: [UInt8]
             var catalog: Catalog
@@ -126,13 +126,12 @@ enum LintCommand {
                     for change in outcome.changes { Output.err("\(job.path): fixed \(change)\n") }
                 }
             }
-            let strings = Linter.strings(of: catalog)
-            var findings = linter.findings(in: strings, bytes: bytes, file: job.path)
+            var (findings, coverage) = linter.lint(catalog, bytes: bytes, file: job.path)
             if let baseline {
                 findings = baseline.newFindings(findings, path: job.repositoryPath ?? job.path, linter: linter)
             }
-            files.append(LintReport.File(path: job.path, findings: findings, coverage: Coverage.of(strings)))
-            linted.append(strings)
+            files.append(LintReport.File(path: job.path, findings: findings, coverage: coverage))
+            linted.append(catalog)
         }
         let report = LintReport(files: files, toolVersion: Tool.version)
         switch format {

@@ -9,11 +9,17 @@ import TestSupport
 @Suite struct CanonicalEntryTests {
     static func summary(_ string: LintedString) -> [String] {
         var lines = ["shouldTranslate \(string.shouldTranslate) stale \(string.isStale)"]
-        for localization in string.localizations.sorted(by: { $0.locale.string < $1.locale.string }) {
-            lines.append("locale \(localization.locale) at \(localization.offset)")
-            lines += localization.forms.map { "form \($0.path) \($0.value.debugDescription) \($0.state ?? "-") at \($0.offset)" }.sorted()
-            lines += localization.pluralVariations.map { "plural \($0.path) \($0.categories.sorted()) at \($0.offset)" }.sorted()
-            lines += localization.substitutions.map { "substitution \($0.key) \($0.value.argNum ?? -1) \($0.value.argumentClass?.rawValue ?? "-")" }.sorted()
+        for localization in string.localizations.sorted(by: { string.locale(of: $0).string < string.locale(of: $1).string }) {
+            lines.append("locale \(string.locale(of: localization)) source \(localization.isSource) at \(localization.offset)")
+            lines += string.forms[localization.forms].map {
+                "form \(string.components(of: $0.path)) \($0.value.debugDescription) \($0.state.map { "\($0)" } ?? "-") at \($0.offset)"
+            }.sorted()
+            lines += string.pluralVariations[localization.pluralVariations].map {
+                "plural \(string.components(of: $0.path)) \($0.categories.sorted) at \($0.offset)"
+            }.sorted()
+            lines += string.substitutions(of: localization).map {
+                "substitution \($0.key) \($0.value.argNum ?? -1) \($0.value.argumentClass?.rawValue ?? "-")"
+            }.sorted()
         }
         return lines
     }
@@ -24,7 +30,8 @@ import TestSupport
         var readByLines = 0
         let sourceLanguage = catalog.sourceLanguage ?? "en"
         for member in catalog.strings.members {
-            guard case .raw(let raw) = member.value, CanonicalEntry(raw, sourceLanguage: sourceLanguage) != nil else { continue }
+            var builder = LintedStringBuilder(names: LintNames(), sourceLanguage: sourceLanguage)
+            guard case .raw(let raw) = member.value, CanonicalEntry(raw, into: &builder) != nil else { continue }
             readByLines += 1
             let fast = LintedString(member: member, sourceLanguage: sourceLanguage)
             let decoded = LintedString(

@@ -14,10 +14,10 @@ import TestSupport
         for string in strings where string.shouldTranslate {
             if string.isStale {
                 coverage.stale += 1
-            } else if let localization = string.localizations.first(where: { $0.locale == locale }) {
-                if localization.forms.contains(where: { $0.state == "new" }) {
+            } else if let localization = string.localizations.first(where: { string.locale(of: $0) == locale }) {
+                if string.forms[localization.forms].contains(where: { $0.state == .new }) {
                     coverage.new += 1
-                } else if localization.forms.contains(where: { $0.state == "needs_review" }) {
+                } else if string.forms[localization.forms].contains(where: { $0.state == .needsReview }) {
                     coverage.needsReview += 1
                 } else {
                     coverage.translated += 1

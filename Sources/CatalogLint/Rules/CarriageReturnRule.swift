@@ -12,10 +12,13 @@ enum CarriageReturnRule {
         guard string.shouldTranslate else { return }
         for localization in string.localizations {
             // In a JSON string a carriage return is always escaped.
-            for form in localization.forms where form.text.mayHoldEscapes && form.value.utf8.contains(0x0D) {
+            for index in localization.forms where string.forms[index].text.mayHoldEscapes {
+                let form = string.forms[index]
+                let value = form.value
+                guard value.utf8.contains(0x0D) else { continue }
                 context.report(
-                    "\(quoted(form.value)) holds a carriage return; use a line feed (\\n) alone",
-                    key: string.key, locale: localization.locale, at: form.offset)
+                    "\(quoted(value)) holds a carriage return; use a line feed (\\n) alone",
+                    key: string.key, locale: string.locale(of: localization), at: form.offset)
             }
         }
     }

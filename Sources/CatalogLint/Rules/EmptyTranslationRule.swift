@@ -10,12 +10,13 @@ enum EmptyTranslationRule {
 
     static func check(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate else { return }
-        for localization in string.localizations where localization.locale != string.sourceLanguage {
-            for form in localization.forms where form.value.isEmpty && form.state == "translated" {
+        for localization in string.localizations where !localization.isSource {
+            for index in localization.forms where string.forms[index].isEmpty && string.forms[index].state == .translated {
+                let form = string.forms[index]
                 guard let source = string.sourceText(for: form.path), !source.isEmpty else { continue }
                 context.report(
                     "the translation is empty but marked translated; the source text is \(quoted(source))",
-                    key: string.key, locale: localization.locale, at: form.offset)
+                    key: string.key, locale: string.locale(of: localization), at: form.offset)
             }
         }
     }

@@ -13,10 +13,10 @@ enum LiteralEscapeRule {
 
     static func check(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate else { return }
-        for localization in string.localizations where localization.locale != string.sourceLanguage {
-            // Most values hold no backslash at all.
+        for localization in string.localizations where !localization.isSource {
             // Most values hold no backslash at all (in JSON, one is always escaped).
-            for form in localization.forms where form.text.mayHoldEscapes {
+            for index in localization.forms where string.forms[index].text.mayHoldEscapes {
+                let form = string.forms[index]
                 let value = form.value
                 guard value.utf8.contains(0x5C) else { continue }
                 let source = string.sourceText(for: form.path) ?? ""
@@ -24,7 +24,7 @@ enum LiteralEscapeRule {
                 guard !found.isEmpty else { continue }
                 context.report(
                     "\(quoted(value)) holds \(found.map { "a literal \($0)" }.joined(separator: " and ")) (a backslash, not the character) where the source text has none",
-                    key: string.key, locale: localization.locale, at: form.offset)
+                    key: string.key, locale: string.locale(of: localization), at: form.offset)
             }
         }
     }

@@ -7,9 +7,9 @@ enum NormalizationTwinsRule {
     static let rule = LintRule(
         id: "normalization-twins", severity: .warning,
         summary: "Two keys are equal after Unicode normalization but differ in bytes.",
-        checkCatalog: { strings, context in check(strings, &context) })
+        checkCatalog: { strings, _, context in check(strings, &context) })
 
-    static func check(_ strings: [LintedString], _ context: inout RuleContext) {
+    static func check(_ strings: [StringSummary], _ context: inout RuleContext) {
         // Swift's String equality and hashing are canonical equivalence.
         var first: [String: UTF8Bytes] = [:]
         for string in strings {

@@ -26,12 +26,12 @@ enum PlaceholderRules {
         checkString: { string, context in checkMissing(string, &context) })
 
     /// The arguments a form reads; `%arg` in a substitution's case is the substitution's own.
-    static func arguments(of form: Form, in localization: Localization) -> [Int: ArgumentClass] {
-        FormatString.arguments(in: text(of: form), substitutions: localization.substitutions)
+    static func arguments(of form: Form, in localization: Localization, of string: LintedString) -> [Int: ArgumentClass] {
+        FormatString.arguments(in: text(of: form, in: string), substitutions: string.substitutions(of: localization))
     }
 
-    static func text(of form: Form) -> String {
-        form.isSubstitutionCase ? form.value.replacingText("%arg", with: "") : form.value
+    static func text(of form: Form, in string: LintedString) -> String {
+        string.isSubstitutionCase(form) ? form.value.replacingText("%arg", with: "") : form.value
     }
 
     static func describe(_ argumentClass: ArgumentClass) -> String {
@@ -47,15 +47,15 @@ enum PlaceholderRules {
 
     static func checkMismatch(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate, let app = string.appArguments else { return }
-        let keyHoldsArguments = FormatString.passesArguments(string.key.string)
         for localization in string.localizations {
             // Without specifiers in the key, the source text defines the arguments.
-            if localization.locale == string.sourceLanguage && !keyHoldsArguments { continue }
-            for form in localization.forms where form.text.mayHoldPercent {
+            if localization.isSource && !string.keyPassesArguments { continue }
+            for index in localization.forms where string.forms[index].text.mayHoldPercent {
+                let form = string.forms[index]
                 let value = form.value
                 guard value.utf8.contains(UInt8(ascii: "%")) else { continue }
-                let specifiers = FormatString.specifiers(in: form.isSubstitutionCase ? value.replacingText("%arg", with: "") : value)
-                let used = FormatString.arguments(of: specifiers, substitutions: localization.substitutions)
+                let specifiers = FormatString.specifiers(in: string.isSubstitutionCase(form) ? value.replacingText("%arg", with: "") : value)
+                let used = FormatString.arguments(of: specifiers, substitutions: string.substitutions(of: localization))
                 for (position, argumentClass) in used.sorted(by: { $0.key < $1.key }) {
                     let written = specifiers.first { $0.position == position && $0.substitution == nil }
                         .map { " ('\(value[$0.range])')" } ?? ""
@@ -63,12 +63,12 @@ enum PlaceholderRules {
                         if passed != argumentClass {
                             context.report(
                                 "\(quoted(value)) reads argument \(position)\(written) as \(describe(argumentClass)); the app passes \(describe(passed))",
-                                key: string.key, locale: localization.locale, at: form.offset)
+                                key: string.key, locale: string.locale(of: localization), at: form.offset)
                         }
                     } else {
                         context.report(
                             "\(quoted(value)) reads argument \(position)\(written), which the app does not pass (it passes \(app.count))",
-                            key: string.key, locale: localization.locale, at: form.offset)
+                            key: string.key, locale: string.locale(of: localization), at: form.offset)
                     }
                 }
             }
@@ -78,31 +78,33 @@ enum PlaceholderRules {
     static func checkMissing(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate, string.appArguments != nil else { return }
         // The source's arguments per form path, worked out once for all the translations.
-        var sourceArgumentsByPath: [[String]: [Int: ArgumentClass]] = [:]
+        var sourceArgumentsByPath: [(path: FormPath, arguments: [(Int, ArgumentClass)])] = []
         let source = string.source
-        for localization in string.localizations where localization.locale != string.sourceLanguage {
-            for form in localization.forms where !form.isSubstitutionCase {
-                let sourceArguments: [Int: ArgumentClass]
-                if let cached = sourceArgumentsByPath[form.path] {
-                    sourceArguments = cached
-                } else if let source {
-                    guard let sourceForm = source.form(matching: form.path) else { continue }
-                    sourceArguments = arguments(of: sourceForm, in: source)
-                    sourceArgumentsByPath[form.path] = sourceArguments
+        for localization in string.localizations where !localization.isSource {
+            for index in localization.forms where !string.isSubstitutionCase(string.forms[index]) {
+                let form = string.forms[index]
+                let sourceArguments: [(Int, ArgumentClass)]
+                if let cached = sourceArgumentsByPath.first(where: { $0.path == form.path }) {
+                    sourceArguments = cached.arguments
                 } else {
-                    sourceArguments = FormatString.arguments(in: string.key.string)
-                    sourceArgumentsByPath[form.path] = sourceArguments
+                    if let source {
+                        guard let sourceForm = string.form(of: source, matching: form.path) else { continue }
+                        sourceArguments = arguments(of: sourceForm, in: source, of: string).sorted { $0.key < $1.key }
+                    } else {
+                        sourceArguments = FormatString.arguments(in: string.key.string).sorted { $0.key < $1.key }
+                    }
+                    sourceArgumentsByPath.append((form.path, sourceArguments))
                 }
                 if sourceArguments.isEmpty { continue }
                 // A text without `%` reads no argument: no need to decode it.
-                let used = form.text.mayHoldPercent ? arguments(of: form, in: localization) : [:]
-                for (position, argumentClass) in sourceArguments.sorted(by: { $0.key < $1.key }) where used[position] == nil {
-                    if argumentClass == .integer, let category = form.pluralCategory, ["zero", "one", "two"].contains(category) {
+                let used = form.text.mayHoldPercent ? arguments(of: form, in: localization, of: string) : [:]
+                for (position, argumentClass) in sourceArguments where used[position] == nil {
+                    if argumentClass == .integer, let category = string.pluralCategory(form), ["zero", "one", "two"].contains(category) {
                         continue
                     }
                     context.report(
                         "\(quoted(form.value)) leaves out argument \(position) (\(describe(argumentClass))) that the source text shows",
-                        key: string.key, locale: localization.locale, at: form.offset)
+                        key: string.key, locale: string.locale(of: localization), at: form.offset)
                 }
             }
         }

@@ -15,15 +15,17 @@ enum PluralIncompleteRule {
         guard string.shouldTranslate else { return }
         for localization in string.localizations {
             guard !localization.pluralVariations.isEmpty else { continue }
-            let required = context.pluralCategories[localization.locale] ?? PluralCategories.required(for: localization.locale.string)
-            context.pluralCategories[localization.locale] = required
-            for variation in localization.pluralVariations {
+            let locale = string.locale(of: localization)
+            let required = context.pluralCategories[locale] ?? PluralCategories.required(for: locale.string)
+            context.pluralCategories[locale] = required
+            for variation in string.pluralVariations[localization.pluralVariations] {
                 let missing = required.filter { !variation.categories.contains($0) }
                 guard !missing.isEmpty else { continue }
-                let place = variation.path.first == "substitutions" ? " in substitution \"\(variation.path[1])\"" : ""
+                let path = string.components(of: variation.path)
+                let place = path.first == "substitutions" ? " in substitution \"\(path[1])\"" : ""
                 context.report(
-                    "plural\(place) lacks \(missing.joined(separator: ", ")), which \(localization.locale) uses for some counts from 0 to 999",
-                    key: string.key, locale: localization.locale, at: variation.offset)
+                    "plural\(place) lacks \(missing.joined(separator: ", ")), which \(locale) uses for some counts from 0 to 999",
+                    key: string.key, locale: locale, at: variation.offset)
             }
         }
     }

@@ -8,36 +8,37 @@ enum UntranslatedRule {
         id: "untranslated", severity: .warning,
         summary: "A string lacks a translation into a locale the catalog uses, or it is new or needs review.",
         isOptIn: true,
-        checkCatalog: { strings, context in check(strings, &context) })
+        checkCatalog: { strings, locales, context in check(strings, locales: locales, &context) },
+        needsLocalizationStates: true)
 
     /// The locales the catalog translates into: every locale of every string but the source.
     static func locales(of strings: [LintedString]) -> [UTF8Bytes] {
         var seen = Set<UTF8Bytes>()
         var result: [UTF8Bytes] = []
         for string in strings {
-            for localization in string.localizations where localization.locale != string.sourceLanguage {
-                if seen.insert(localization.locale).inserted { result.append(localization.locale) }
+            for localization in string.localizations where !localization.isSource {
+                let locale = string.locale(of: localization)
+                if seen.insert(locale).inserted { result.append(locale) }
             }
         }
         return result.sorted { $0.string < $1.string }
     }
 
-    static func check(_ strings: [LintedString], _ context: inout RuleContext) {
-        let locales = locales(of: strings)
+    static func check(_ strings: [StringSummary], locales: [UTF8Bytes], _ context: inout RuleContext) {
         for string in strings where string.shouldTranslate {
             if string.isStale {
                 context.report("the string is stale (no longer in the code)", key: string.key, locale: nil, at: string.keyOffset, severity: .note)
                 continue
             }
             for locale in locales {
-                guard let index = string.localizations.firstIndex(where: { $0.locale == locale }) else {
+                guard let localization = string.localizations.first(where: { $0.locale == locale }) else {
                     context.report("no \(locale) translation", key: string.key, locale: locale, at: string.keyOffset)
                     continue
                 }
-                if let form = string.localizations[index].forms.first(where: { $0.state == "new" }) {
-                    context.report("the \(locale) translation is new (not translated yet)", key: string.key, locale: locale, at: form.offset)
-                } else if let form = string.localizations[index].forms.first(where: { $0.state == "needs_review" }) {
-                    context.report("the \(locale) translation needs review", key: string.key, locale: locale, at: form.offset, severity: .note)
+                if let offset = localization.firstNew {
+                    context.report("the \(locale) translation is new (not translated yet)", key: string.key, locale: locale, at: offset)
+                } else if let offset = localization.firstNeedsReview {
+                    context.report("the \(locale) translation needs review", key: string.key, locale: locale, at: offset, severity: .note)
                 }
             }
         }

@@ -58,9 +58,10 @@ enum WhitespaceMismatchRule {
 
     static func check(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate else { return }
-        for localization in string.localizations where localization.locale != string.sourceLanguage {
+        for localization in string.localizations where !localization.isSource {
             var breaksOnly: Bool?
-            for form in localization.forms where !form.isEmpty {
+            for index in localization.forms where !string.forms[index].isEmpty {
+                let form = string.forms[index]
                 // Most texts start and end with something other than white space, on both
                 // sides; their bytes say so without decoding them.
                 if !form.text.mayHaveEdgeSpace && !string.sourceMayHaveEdgeSpace(for: form.path) { continue }
@@ -68,7 +69,8 @@ enum WhitespaceMismatchRule {
                 if !hasEdgeSpace(form.value) && !hasEdgeSpace(source) { continue }
                 guard !source.allSatisfy({ $0.isWhitespace }) else { continue }
                 var differences: [String] = []
-                let only = breaksOnly ?? writtenWithoutSpaces(localization.locale)
+                let locale = string.locale(of: localization)
+                let only = breaksOnly ?? writtenWithoutSpaces(locale)
                 breaksOnly = only
                 if significant(leading(form.value), breaksOnly: only) != significant(leading(source), breaksOnly: only) {
                     differences.append("starts with \(describe(leading(form.value))) where the source has \(describe(leading(source)))")
@@ -79,7 +81,7 @@ enum WhitespaceMismatchRule {
                 guard !differences.isEmpty else { continue }
                 context.report(
                     "\(quoted(form.value)) \(differences.joined(separator: " and "))",
-                    key: string.key, locale: localization.locale, at: form.offset)
+                    key: string.key, locale: locale, at: form.offset)
             }
         }
     }
