@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 import StringCatalog
 
 /// Reads what the lint rules need from an entry whose bytes are exactly Xcode's (at indent 2),
@@ -51,19 +56,38 @@ struct CanonicalEntry {
 
         func isKey(_ open: Open, _ name: StaticString) -> Bool {
             let count = name.utf8CodeUnitCount
-            guard open.keyEnd - open.keyStart == count else { return false }
-            for i in 0..<count where buffer[open.keyStart + i] != name.utf8Start[i] { return false }
-            return true
+            guard open.keyEnd - open.keyStart == count, buffer[open.keyStart] == name.utf8Start[0] else { return false }
+            return memcmp(buffer.baseAddress! + open.keyStart, name.utf8Start, count) == 0
         }
 
         func text(_ open: Open) -> String { String(decoding: UnsafeBufferPointer(rebasing: buffer[open.keyStart..<open.keyEnd]), as: UTF8.self) }
 
+        /// The eight bytes at `offset`.
+        func word(at offset: Int) -> UInt64 { UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+
+        /// The high bit of each byte of the result is set where `word`'s byte is zero, and only
+        /// there (no carry crosses bytes).
+        static func zeroBytes(_ word: UInt64) -> UInt64 {
+            ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+        }
+
         /// The end of the string whose opening quote is at `start` (the offset after its
-        /// closing quote) and whether it holds escapes; nil when it does not close on the line.
+        /// closing quote) and whether it holds escapes; nil when it does not close before `end`.
+        /// Eight bytes are passed at a time while none is a quote or a backslash.
         func stringEnd(from start: Int, to end: Int) -> (end: Int, escaped: Bool)? {
             var i = start + 1
             var escaped = false
             while i < end {
+                if i + 8 <= end {
+                    let bytes = word(at: i)
+                    let found = Self.zeroBytes(bytes ^ 0x2222_2222_2222_2222) | Self.zeroBytes(bytes ^ 0x5C5C_5C5C_5C5C_5C5C)
+                    if found == 0 {
+                        i += 8
+                        continue
+                    }
+                    // Bytes are loaded little-endian: the lowest set bit is the first match.
+                    i += found.trailingZeroBitCount / 8
+                }
                 let byte = buffer[i]
                 if byte == UInt8(ascii: "\\") {
                     escaped = true
@@ -76,6 +100,23 @@ struct CanonicalEntry {
             return nil
         }
 
+        /// The first byte at or after `start` that is not a space.
+        func skippingSpaces(from start: Int, to end: Int) -> Int {
+            var i = start
+            while i + 8 <= end && word(at: i) == 0x2020_2020_2020_2020 { i += 8 }
+            while i < end && buffer[i] == 0x20 { i += 1 }
+            return i
+        }
+
+        /// The start of the next line when this one ends at `position`, after an optional
+        /// comma; nil when something else follows.
+        func nextLine(after position: Int, to end: Int) -> Int? {
+            var i = position
+            if i < end && buffer[i] == UInt8(ascii: ",") { i += 1 }
+            guard i < end, buffer[i] == 0x0A else { return nil }
+            return i + 1
+        }
+
         /// The decoded text of the string at `start..<end` (quotes included).
         func decoded(_ start: Int, _ end: Int, escaped: Bool) -> String? {
             if !escaped { return String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<(end - 1)]), as: UTF8.self) }
@@ -83,6 +124,9 @@ struct CanonicalEntry {
             return text.string
         }
 
+        /// Reads the entry's lines: each is a member (a key, then an object's `{` or a scalar)
+        /// or an object's closing `}`, with an optional comma, ending at a line feed. Anything
+        /// else, and the entry is decoded instead.
         mutating func read(_ range: Range<Int>) -> Bool {
             let end = range.upperBound
             var lineStart = range.lowerBound
@@ -90,32 +134,39 @@ struct CanonicalEntry {
             while lineStart < end && buffer[lineStart] != 0x0A { lineStart += 1 }
             lineStart += 1
             while lineStart < end {
-                var content = lineStart
-                while content < end && buffer[content] == 0x20 { content += 1 }
-                var lineEnd = content
-                while lineEnd < end && buffer[lineEnd] != 0x0A { lineEnd += 1 }
-                let next = lineEnd + 1
-                defer { lineStart = next }
-                if content == lineEnd { continue }  // the empty line of an empty object
+                let content = skippingSpaces(from: lineStart, to: end)
+                guard content < end else { break }
                 let first = buffer[content]
+                if first == 0x0A {
+                    // The empty line of an empty object.
+                    lineStart = content + 1
+                    continue
+                }
                 if first == UInt8(ascii: "}") {
                     // With nothing open, this is the entry's own closing brace.
                     guard stack.popLast() != nil else { return true }
                     // A localization closes at depth 1 below "localizations".
                     if stack.count == 1, isKey(stack[0], "localizations") { builder.endLocalization() }
+                    guard let next = nextLine(after: content + 1, to: end) else { return false }
+                    lineStart = next
                     continue
                 }
-                guard first == UInt8(ascii: "\""), let (afterKey, keyEscaped) = stringEnd(from: content, to: lineEnd), !keyEscaped else {
+                guard first == UInt8(ascii: "\""), let (afterKey, keyEscaped) = stringEnd(from: content, to: end), !keyEscaped else {
                     return false
                 }
                 let key = Open(keyStart: content + 1, keyEnd: afterKey - 1, offset: content)
                 let valueStart = afterKey + 3
-                guard valueStart < lineEnd, buffer[afterKey] == 0x20, buffer[afterKey + 1] == UInt8(ascii: ":") else { return false }
+                guard valueStart < end, buffer[afterKey] == 0x20, buffer[afterKey + 1] == UInt8(ascii: ":"), buffer[afterKey + 2] == 0x20 else {
+                    return false
+                }
                 if buffer[valueStart] == UInt8(ascii: "{") {
                     openObject(key)
+                    guard let next = nextLine(after: valueStart + 1, to: end) else { return false }
+                    lineStart = next
                     continue
                 }
-                guard scalar(key, valueStart: valueStart, lineEnd: lineEnd) else { return false }
+                guard let next = scalar(key, valueStart: valueStart, end: end) else { return false }
+                lineStart = next
             }
             return stack.isEmpty
         }
@@ -149,30 +200,42 @@ struct CanonicalEntry {
             stack.append(key)
         }
 
-        mutating func scalar(_ key: Open, valueStart: Int, lineEnd: Int) -> Bool {
-            if stack.isEmpty {
-                let value = UnsafeBufferPointer(rebasing: buffer[valueStart..<lineEnd])
-                if isKey(key, "shouldTranslate") && value.starts(with: "false".utf8) { entry.shouldTranslate = false }
-                if isKey(key, "extractionState") && value.starts(with: "\"stale\"".utf8) { entry.isStale = true }
-                return true
+        /// Reads a scalar member; the start of the next line, or nil when the line holds
+        /// something else.
+        mutating func scalar(_ key: Open, valueStart: Int, end: Int) -> Int? {
+            let isString = buffer[valueStart] == UInt8(ascii: "\"")
+            var valueEnd = valueStart
+            var escaped = false
+            if isString {
+                guard let (stringEnd, stringEscaped) = stringEnd(from: valueStart, to: end) else { return nil }
+                valueEnd = stringEnd
+                escaped = stringEscaped
+            } else {
+                while valueEnd < end && buffer[valueEnd] != 0x0A && buffer[valueEnd] != UInt8(ascii: ",") { valueEnd += 1 }
             }
-            guard builder.current != nil, stack.count >= 2 else { return true }
+            guard let next = nextLine(after: valueEnd, to: end) else { return nil }
+            if stack.isEmpty {
+                let value = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
+                if isKey(key, "shouldTranslate") && value.elementsEqual("false".utf8) { entry.shouldTranslate = false }
+                if isKey(key, "extractionState") && value.elementsEqual("\"stale\"".utf8) { entry.isStale = true }
+                return next
+            }
+            guard builder.current != nil, stack.count >= 2 else { return next }
             let parent = stack[stack.count - 1]
             if isKey(parent, "stringUnit") {
-                guard buffer[valueStart] == UInt8(ascii: "\"") else { return true }
-                guard let (stringEnd, escaped) = stringEnd(from: valueStart, to: lineEnd) else { return false }
+                guard isString else { return next }
                 if isKey(key, "state") {
-                    let content = UnsafeBufferPointer(rebasing: buffer[(valueStart + 1)..<(stringEnd - 1)])
+                    let content = UnsafeBufferPointer(rebasing: buffer[(valueStart + 1)..<(valueEnd - 1)])
                     if let known = UnitState(bytes: content) {
                         pendingState = known
                     } else {
-                        guard let state = decoded(valueStart, stringEnd, escaped: escaped) else { return false }
+                        guard let state = decoded(valueStart, valueEnd, escaped: escaped) else { return nil }
                         pendingState = UnitState(state)
                     }
                 }
                 if isKey(key, "value") {
                     // The text stays in the file until a rule reads it (see `FormText`).
-                    let text = FormText(jsonStringAt: buffer.baseAddress! + valueStart + 1, count: stringEnd - valueStart - 2, escaped: escaped)
+                    let text = FormText(jsonStringAt: buffer.baseAddress! + valueStart + 1, count: valueEnd - valueStart - 2, escaped: escaped)
                     builder.addForm(Form(path: parent.path, text: text, state: pendingState, offset: key.offset))
                     pendingState = nil
                 }
@@ -183,14 +246,8 @@ struct CanonicalEntry {
                 var argNum: Int?
                 var argumentClass: ArgumentClass?
                 if isArgNum {
-                    var digits = ""
-                    for byte in UnsafeBufferPointer(rebasing: buffer[valueStart..<lineEnd]) where byte != UInt8(ascii: ",") {
-                        digits.append(Character(UnicodeScalar(byte)))
-                    }
-                    argNum = Int(digits)
-                } else if isFormatSpecifier, buffer[valueStart] == UInt8(ascii: "\""), let (stringEnd, escaped) = stringEnd(from: valueStart, to: lineEnd),
-                    let text = decoded(valueStart, stringEnd, escaped: escaped)
-                {
+                    argNum = Int(String(decoding: UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd]), as: UTF8.self))
+                } else if isFormatSpecifier, isString, let text = decoded(valueStart, valueEnd, escaped: escaped) {
                     argumentClass = ArgumentClass(formatSpecifier: text)
                 }
                 builder.updateSubstitution(text(stack[3])) { substitution in
@@ -198,7 +255,7 @@ struct CanonicalEntry {
                     if isFormatSpecifier { substitution.argumentClass = argumentClass }
                 }
             }
-            return true
+            return next
         }
     }
 

@@ -24,7 +24,9 @@ public enum Coverage {
         // per locale, each looking for that locale in every string.
         let blocks = ParallelBlocks.map(strings.count, blockSize: Linter.blockSize) { range in
             var tally = Tally()
-            for string in strings[range] { tally.count(string) }
+            var counter = Counter()
+            for string in strings[range] { counter.count(string, flushingInto: &tally) }
+            counter.flush(into: &tally)
             return [tally]
         }
         var total = Tally()
@@ -63,26 +65,9 @@ public enum Coverage {
 
         /// Counts one string.
         mutating func count(_ string: LintedString) {
-            for localization in string.localizations where !localization.isSource {
-                locales[string.locale(of: localization)] = ()
-            }
-            guard string.shouldTranslate else { return }
-            if string.isStale {
-                stale += 1
-                return
-            }
-            eligible += 1
-            for localization in string.localizations where !localization.isSource {
-                let forms = string.forms[localization.forms]
-                let locale = string.locale(of: localization)
-                if forms.contains(where: { $0.state == .new }) {
-                    perLocale[locale, default: Counts()].new += 1
-                } else if forms.contains(where: { $0.state == .needsReview }) {
-                    perLocale[locale, default: Counts()].needsReview += 1
-                } else {
-                    perLocale[locale, default: Counts()].translated += 1
-                }
-            }
+            var counter = Counter()
+            counter.count(string)
+            counter.flush(into: &self)
         }
 
         mutating func add(_ other: Tally) {
@@ -92,6 +77,71 @@ public enum Coverage {
             }
             eligible += other.eligible
             stale += other.stale
+        }
+    }
+
+    /// Counts strings read with the same `LintNames` by their locales' indices there, not by
+    /// hashing each locale's name.
+    struct Counter {
+        var names: LintNames?
+        var present: [Bool] = []
+        var counts: [Counts] = []
+        var eligible = 0
+        var stale = 0
+
+        /// Counts `string`, first moving what was counted to `tally` if `string` was read with
+        /// other names.
+        mutating func count(_ string: LintedString, flushingInto tally: inout Tally) {
+            if let names, names !== string.names { flush(into: &tally) }
+            count(string)
+        }
+
+        mutating func count(_ string: LintedString) {
+            names = string.names
+            for localization in string.localizations where !localization.isSource {
+                mark(localization.localeIndex)
+            }
+            guard string.shouldTranslate else { return }
+            if string.isStale {
+                stale += 1
+                return
+            }
+            eligible += 1
+            for localization in string.localizations where !localization.isSource {
+                let forms = string.forms[localization.forms]
+                let index = Int(localization.localeIndex)
+                if forms.contains(where: { $0.state == .new }) {
+                    counts[index].new += 1
+                } else if forms.contains(where: { $0.state == .needsReview }) {
+                    counts[index].needsReview += 1
+                } else {
+                    counts[index].translated += 1
+                }
+            }
+        }
+
+        mutating func mark(_ localeIndex: Int32) {
+            let index = Int(localeIndex)
+            while present.count <= index {
+                present.append(false)
+                counts.append(Counts())
+            }
+            present[index] = true
+        }
+
+        /// Adds what was counted to `tally`, by locale name, and starts again.
+        mutating func flush(into tally: inout Tally) {
+            if let names {
+                var part = Tally()
+                for index in present.indices where present[index] {
+                    part.locales[names.locales[index]] = ()
+                    part.perLocale[names.locales[index]] = counts[index]
+                }
+                part.eligible = eligible
+                part.stale = stale
+                tally.add(part)
+            }
+            self = Counter()
         }
     }
 }

@@ -45,51 +45,117 @@ public struct Finding: Sendable, Equatable {
     public var identity: String { rule + "\u{0}" + key.string + "\u{0}" + (locale?.string ?? "") }
 }
 
-/// Byte offsets to lines and columns, with the line starts found once per file.
-struct LineIndex {
-    let bytes: [UInt8]
-    let lineStarts: [Int]
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts = [0]
+/// Byte offsets to lines and columns. Lines end at a line feed, a carriage return, or both
+/// together; columns count Unicode scalars.
+enum LineLocator {
+    /// The 1-based line and column of each of `offsets` (in ascending order) in `bytes`, found
+    /// in one pass that counts line feeds up to the last of them, with no table of lines.
+    static func locations(of offsets: [Int], in bytes: [UInt8]) -> [(line: Int, column: Int)] {
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            // Line feeds found with memchr; a carriage return (rare in catalogs) is looked for
-            // only when the file has one.
+            guard let base = buffer.baseAddress else { return offsets.map { _ in (1, 1) } }
+            // A carriage return (rare in catalogs) ends lines too: then the bytes are read one
+            // by one.
             let hasCarriageReturn = memchr(base, 0x0D, buffer.count) != nil
+            return locations(of: offsets, in: buffer, from: 0, carriageReturns: hasCarriageReturn).map { ($0.line + 1, $0.column) }
+        }
+    }
+
+    /// The lines (counted from 0 at the line holding `from`) and columns of `offsets` (in
+    /// ascending order, none before `from`). With `carriageReturns`, `from` must be 0.
+    static func locations(
+        of offsets: [Int], in buffer: UnsafeBufferPointer<UInt8>, from: Int, carriageReturns hasCarriageReturn: Bool
+    ) -> [(line: Int, column: Int)] {
+        var line = 0
+        var counted = 0
+        return locations(of: offsets, in: buffer, from: from, carriageReturns: hasCarriageReturn, line: &line, counted: &counted)
+    }
+
+    /// The locations of `offsets` (none before `from`, no carriage return in `buffer`) and the
+    /// number of line feeds from `from` to `end`, in one pass.
+    static func locations(of offsets: [Int], in buffer: UnsafeBufferPointer<UInt8>, from: Int, lineFeedsTo end: Int) -> (
+        locations: [(line: Int, column: Int)], lineFeeds: Int
+    ) {
+        var line = 0
+        var counted = 0
+        let found = locations(of: offsets, in: buffer, from: from, carriageReturns: false, line: &line, counted: &counted)
+        return (found, line + lineFeeds(in: UnsafeBufferPointer(rebasing: buffer[counted..<max(counted, min(end, buffer.count))])))
+    }
+
+    /// `locations(of:in:from:carriageReturns:)`, leaving in `line` the lines counted and in
+    /// `counted` the offset they were counted to.
+    static func locations(
+        of offsets: [Int], in buffer: UnsafeBufferPointer<UInt8>, from: Int, carriageReturns hasCarriageReturn: Bool,
+        line: inout Int, counted: inout Int
+    ) -> [(line: Int, column: Int)] {
+        line = 0
+        var lineStart = max(0, min(from, buffer.count))
+        while lineStart > 0 && buffer[lineStart - 1] != 0x0A { lineStart -= 1 }
+        counted = max(0, min(from, buffer.count))
+        var result: [(line: Int, column: Int)] = []
+        result.reserveCapacity(offsets.count)
+        for unclamped in offsets {
+            let offset = max(counted, min(unclamped, buffer.count))
             if hasCarriageReturn {
-                var i = 0
-                while i < buffer.count {
-                    if buffer[i] == 0x0A {
-                        starts.append(i + 1)
-                    } else if buffer[i] == 0x0D {
-                        if i + 1 < buffer.count && buffer[i + 1] == 0x0A { i += 1 }
-                        starts.append(i + 1)
+                var i = counted
+                while i < offset {
+                    let byte = buffer[i]
+                    if byte == 0x0D && i + 1 < buffer.count && buffer[i + 1] == 0x0A {
+                        // CR LF ends one line, after the LF: not before `offset` if the LF
+                        // is at it (the next offset reads the pair again).
+                        if i + 1 >= offset { break }
+                        i += 1
+                    }
+                    if byte == 0x0A || byte == 0x0D {
+                        line += 1
+                        lineStart = i + 1
                     }
                     i += 1
                 }
-                return
+                counted = i
+            } else {
+                let feeds = lineFeeds(in: UnsafeBufferPointer(rebasing: buffer[counted..<offset]))
+                if feeds > 0 {
+                    line += feeds
+                    var start = offset
+                    while buffer[start - 1] != 0x0A { start -= 1 }
+                    lineStart = start
+                }
+                counted = offset
             }
-            var offset = 0
-            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
-                offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-                starts.append(offset)
+            var column = 1
+            var i = lineStart
+            while i < offset {
+                if buffer[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
             }
+            result.append((line, column))
         }
-        lineStarts = starts
+        return result
     }
 
-    /// 1-based line and column (counted in Unicode scalars) of `offset`.
-    func location(of offset: Int) -> (line: Int, column: Int) {
-        let offset = max(0, min(offset, bytes.count))
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    /// Whether a carriage return is in `bytes` (then lines are not counted by line feeds).
+    static func holdsCarriageReturn(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) != nil } ?? false }
+    }
+
+    /// The number of line feeds in `bytes`, counted eight bytes at a time.
+    static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var count = 0
+        var i = 0
+        while i + 8 <= bytes.count {
+            // A byte of `word` is zero where the byte was a line feed; the high bit of each
+            // byte of `zero` is set exactly for those (no carry crosses bytes).
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let zero = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+            count &+= zero.nonzeroBitCount
+            i += 8
         }
-        var column = 1
-        for byte in bytes[lineStarts[low]..<offset] where byte & 0xC0 != 0x80 { column += 1 }
-        return (low + 1, column)
+        while i < bytes.count {
+            if bytes[i] == 0x0A { count += 1 }
+            i += 1
+        }
+        return count
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 import StringCatalog
 
 /// A string unit's `state`, as Xcode writes it.
@@ -14,14 +19,15 @@ public enum UnitState: UInt8, Sendable {
     init?(bytes: UnsafeBufferPointer<UInt8>) {
         // Told apart by length and first byte, then checked whole.
         let known: UnitState
+        let name: StaticString
         switch (bytes.count, bytes.first) {
-        case (10, UInt8(ascii: "t")?): known = .translated
-        case (12, UInt8(ascii: "n")?): known = .needsReview
-        case (3, UInt8(ascii: "n")?): known = .new
-        case (5, UInt8(ascii: "s")?): known = .stale
+        case (10, UInt8(ascii: "t")?): (known, name) = (.translated, "translated")
+        case (12, UInt8(ascii: "n")?): (known, name) = (.needsReview, "needs_review")
+        case (3, UInt8(ascii: "n")?): (known, name) = (.new, "new")
+        case (5, UInt8(ascii: "s")?): (known, name) = (.stale, "stale")
         default: return nil
         }
-        guard Self.names[Int(known.rawValue)].0.utf8.elementsEqual(bytes) else { return nil }
+        guard memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0 else { return nil }
         self = known
     }
 }
@@ -103,12 +109,121 @@ struct FormText: @unchecked Sendable {
     var string: String {
         let bytes = storedBytes
         if isDecoded || !mayHoldEscapes { return String(decoding: bytes, as: UTF8.self) }
-        // With its quotes, as JSON; the bytes were validated when the catalog was read.
+        if let text = JSONStringContent.decoded(bytes) { return text }
+        // Anything unexpected: with its quotes, as JSON.
         var json: [UInt8] = [UInt8(ascii: "\"")]
         json += bytes
         json.append(UInt8(ascii: "\""))
         guard case .string(let text)? = try? JSONReader.parse(json) else { return String(decoding: bytes, as: UTF8.self) }
         return text.string
+    }
+
+    /// Whether the text holds the ASCII character `ascii`, read from the bytes without decoding
+    /// them (escapes are followed).
+    func holds(_ ascii: UInt8) -> Bool {
+        let bytes = storedBytes
+        if isDecoded || !mayHoldEscapes { return bytes.contains(ascii) }
+        return JSONStringContent.holds(ascii, in: bytes)
+    }
+}
+
+/// A JSON string's content (between its quotes), as the catalog's reading validated it.
+enum JSONStringContent {
+    /// The escape letters other than `u`, and the bytes they stand for.
+    static func unescaped(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "\""): return 0x22
+        case UInt8(ascii: "\\"): return 0x5C
+        case UInt8(ascii: "/"): return 0x2F
+        case UInt8(ascii: "b"): return 0x08
+        case UInt8(ascii: "f"): return 0x0C
+        case UInt8(ascii: "n"): return 0x0A
+        case UInt8(ascii: "r"): return 0x0D
+        case UInt8(ascii: "t"): return 0x09
+        default: return nil
+        }
+    }
+
+    /// The four hexadecimal digits at `start`, or nil.
+    static func hexQuad(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
+        guard start + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[start..<(start + 4)] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// The scalar of the `\u` escape at `start` (a surrogate pair takes two) and where it ends.
+    static func unicodeEscape(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (scalar: Unicode.Scalar, end: Int)? {
+        guard let unit = hexQuad(bytes, at: start + 2) else { return nil }
+        if unit >= 0xD800 && unit <= 0xDBFF {
+            guard start + 12 <= bytes.count, bytes[start + 6] == UInt8(ascii: "\\"), bytes[start + 7] == UInt8(ascii: "u"),
+                let low = hexQuad(bytes, at: start + 8), low >= 0xDC00 && low <= 0xDFFF,
+                let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+            else { return nil }
+            return (scalar, start + 12)
+        }
+        guard let scalar = Unicode.Scalar(unit) else { return nil }
+        return (scalar, start + 6)
+    }
+
+    /// The text; nil when the content holds what a validated string cannot.
+    static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        var i = 0
+        var runStart = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "\\") else {
+                i += 1
+                continue
+            }
+            text += bytes[runStart..<i]
+            guard i + 1 < bytes.count else { return nil }
+            if let byte = unescaped(bytes[i + 1]) {
+                text.append(byte)
+                i += 2
+            } else if bytes[i + 1] == UInt8(ascii: "u"), let (scalar, end) = unicodeEscape(bytes, at: i) {
+                text += String(scalar).utf8
+                i = end
+            } else {
+                return nil
+            }
+            runStart = i
+        }
+        text += bytes[runStart..<bytes.count]
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Whether the text holds the ASCII character `ascii`.
+    static func holds(_ ascii: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            guard byte == UInt8(ascii: "\\"), i + 1 < bytes.count else {
+                if byte == ascii { return true }
+                i += 1
+                continue
+            }
+            if let decoded = unescaped(bytes[i + 1]) {
+                if decoded == ascii { return true }
+                i += 2
+            } else if bytes[i + 1] == UInt8(ascii: "u"), let (scalar, end) = unicodeEscape(bytes, at: i) {
+                if scalar.value == UInt32(ascii) { return true }
+                i = end
+            } else {
+                i += 2
+            }
+        }
+        return false
     }
 }
 
@@ -124,15 +239,20 @@ enum EdgeSpace {
             // The longest escape, \uXXXX, is six bytes.
             for byte in bytes.suffix(6) where byte == UInt8(ascii: "\\") { return true }
         }
-        // Outside ASCII, Unicode's White_Space property, as `hasEdgeSpace` reads it.
-        if first >= 0x80 && UTF8Bytes.scalar(in: bytes, at: 0)?.properties.isWhitespace == true { return true }
+        // Outside ASCII, Unicode's White_Space property, as `hasEdgeSpace` reads it; looked up
+        // only for the lead bytes such characters have.
+        if mayLeadSpace(first) && UTF8Bytes.scalar(in: bytes, at: 0)?.properties.isWhitespace == true { return true }
         if last >= 0x80 {
             var start = bytes.count - 1
             while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-            if UTF8Bytes.scalar(in: bytes, at: start)?.properties.isWhitespace == true { return true }
+            if mayLeadSpace(bytes[start]) && UTF8Bytes.scalar(in: bytes, at: start)?.properties.isWhitespace == true { return true }
         }
         return false
     }
+
+    /// Whether a byte may start the UTF-8 form of a White_Space character above ASCII: U+0085
+    /// and U+00A0 start with C2, U+1680 with E1, U+2000 to U+205F with E2, U+3000 with E3.
+    static func mayLeadSpace(_ byte: UInt8) -> Bool { byte == 0xC2 || (byte >= 0xE1 && byte <= 0xE3) }
 }
 
 /// The texts of a decoded entry (one not in Xcode's layout), kept for its forms to point at.
@@ -244,11 +364,30 @@ final class LintNames: @unchecked Sendable {
 
     subscript(path: FormPath) -> PathInfo { paths[Int(path.id)] }
 
+    /// The locale names' bytes, for comparing without going through `UTF8Bytes`.
+    private var localeBytes: [[UInt8]] = []
+    /// The locale found last: entries list their locales in the same order, so the next one is
+    /// usually the one after it.
+    private var lastLocale = -1
+
     /// The index of a locale's name.
     func locale(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        for (index, name) in locales.enumerated() where name.bytes.elementsEqual(bytes) { return Int32(index) }
+        func matches(_ index: Int) -> Bool {
+            localeBytes[index].count == bytes.count && localeBytes[index].withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+        }
+        let guess = lastLocale + 1 < localeBytes.count ? lastLocale + 1 : 0
+        if guess < localeBytes.count && !bytes.isEmpty && matches(guess) {
+            lastLocale = guess
+            return Int32(guess)
+        }
+        for index in localeBytes.indices where localeBytes[index].elementsEqual(bytes) {
+            lastLocale = index
+            return Int32(index)
+        }
+        localeBytes.append(Array(bytes))
         locales.append(UTF8Bytes(Array(bytes)))
-        return Int32(locales.count - 1)
+        lastLocale = locales.count - 1
+        return Int32(lastLocale)
     }
 
     func locale(_ name: UTF8Bytes) -> Int32 { name.bytes.withUnsafeBufferPointer { locale($0) } }
@@ -539,6 +678,9 @@ public struct StringSummary: Sendable {
     public var keyOffset: Int
     public var shouldTranslate: Bool
     public var isStale: Bool
+    /// The key's hash as a `String` (so equal after Unicode normalization), worked out on the
+    /// thread that read the string.
+    public var keyTextHash: Int
     /// Each localization's locale and the offsets of its first form in state `new` and in
     /// `needs_review`; empty unless asked for.
     public var localizations: [(locale: UTF8Bytes, firstNew: Int?, firstNeedsReview: Int?)]
@@ -548,6 +690,7 @@ public struct StringSummary: Sendable {
         keyOffset = string.keyOffset
         shouldTranslate = string.shouldTranslate
         isStale = string.isStale
+        keyTextHash = string.key.string.hashValue
         localizations = []
         guard withStates else { return }
         localizations = string.localizations.map { localization in

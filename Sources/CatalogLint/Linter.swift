@@ -56,32 +56,63 @@ public struct Linter: Sendable {
         let sourceLanguage = catalog.sourceLanguage ?? UTF8Bytes("en")
         let members = catalog.strings.members
         let active = activeRules
+        let rank = Self.ranks(of: active)
         let stringRules = active.filter { $0.checkString != nil }
         let summaryDetail = active.compactMap(\.checkCatalog).isEmpty ? nil : Optional(active.contains { $0.needsLocalizationStates })
-        let blocks = ParallelBlocks.map(members.count, blockSize: Self.blockSize) { range -> [Block] in
+        // Where the members are in `bytes` (always, unless a caller passes other bytes), each
+        // block locates its own findings, counting lines from its first key.
+        let inFileOrder = zip(members, members.dropFirst()).allSatisfy { $0.offset < $1.offset }
+            && (members.last.map { $0.offset < bytes.count } ?? true)
+        let locatedInBlocks = inFileOrder && !LineLocator.holdsCarriageReturn(bytes)
+        var blocks = ParallelBlocks.map(members.count, blockSize: Self.blockSize) { range -> [Block] in
             // This block's own names (see `LintNames`).
             let ownSourceLanguage = UTF8Bytes(Array(sourceLanguage.bytes))
             var builder = LintedStringBuilder(names: LintNames(), sourceLanguage: ownSourceLanguage)
             var contexts = stringRules.map { RuleContext(rule: $0) }
             let checks = stringRules.map { $0.checkString! }
             var block = Block()
+            var counter = Coverage.Counter()
             for member in members[range] {
                 let string = LintedString(member: member, sourceLanguage: ownSourceLanguage, builder: &builder)
                 for index in checks.indices { checks[index](string, &contexts[index]) }
-                block.tally.count(string)
+                counter.count(string)
                 if let withStates = summaryDetail { block.summaries.append(StringSummary(string, withStates: withStates)) }
             }
-            block.found = contexts.flatMap(\.found)
+            counter.flush(into: &block.tally)
+            let found = contexts.flatMap(\.found)
+            if locatedInBlocks, let first = range.first {
+                let start = members[first].offset
+                let end = range.upperBound < members.count ? members[range.upperBound].offset : bytes.count
+                bytes.withUnsafeBufferPointer { buffer in
+                    (block.findings, block.lineFeeds) = Self.located(found, rank: rank, in: buffer, from: start, to: end, file: file)
+                }
+            } else {
+                block.found = found
+            }
             return [block]
         }
         var tally = Coverage.Tally()
         var raw: [RawFinding] = []
         var summaries: [StringSummary] = []
+        var findings: [Finding] = []
+        // Lines before the first key, then each block's.
+        var line = 1 + (members.first.map { first in bytes.withUnsafeBufferPointer { LineLocator.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[..<first.offset])) } } ?? 0)
         for block in blocks {
             tally.add(block.tally)
-            raw += block.found
             summaries += block.summaries
         }
+        // Each block's lines moved down by the lines above it, in place; then the findings
+        // copied once.
+        for index in blocks.indices {
+            let above = line
+            blocks[index].findings.withUnsafeMutableBufferPointer { findings in
+                for finding in findings.indices { findings[finding].line += above }
+            }
+            line += blocks[index].lineFeeds
+            raw += blocks[index].found
+        }
+        findings.reserveCapacity(blocks.reduce(0) { $0 + $1.findings.count })
+        for block in blocks { findings += block.findings }
         let coverage = Coverage.table(tally)
         let catalogLocales = coverage.map { UTF8Bytes($0.locale) }
         for rule in active {
@@ -90,14 +121,68 @@ public struct Linter: Sendable {
             check(summaries, catalogLocales, &context)
             raw += context.found
         }
-        return (located(raw, rules: active, bytes: bytes, file: file), coverage)
+        let others = located(raw, rules: active, bytes: bytes, file: file)
+        if findings.isEmpty { return (others, coverage) }
+        if others.isEmpty { return (findings, coverage) }
+        return (Self.merged(findings, others, rank: rank), coverage)
     }
 
     /// What one block of strings gave.
     struct Block {
+        /// Its findings, with lines counted from the block's first key.
+        var findings: [Finding] = []
+        /// Line feeds from the block's first key to the next block's.
+        var lineFeeds = 0
+        /// Its findings not located yet (when the block could not count its lines).
         var found: [RawFinding] = []
         var tally = Coverage.Tally()
         var summaries: [StringSummary] = []
+    }
+
+    /// Each rule's place in the order findings at one offset are listed.
+    static func ranks(of rules: [LintRule]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+    }
+
+    /// `found` (between `from` and `end` in `buffer`, which holds no carriage return) in order,
+    /// with lines counted from 0 at the line holding `from`; and the line feeds from `from` to
+    /// `end`.
+    static func located(
+        _ found: [RawFinding], rank: [String: Int], in buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, file: String
+    ) -> ([Finding], Int) {
+        var ranked = found.indices.map { (offset: found[$0].offset, rank: rank[found[$0].rule] ?? 0, index: $0) }
+        ranked.sort { ($0.offset, $0.rank) < ($1.offset, $1.rank) }
+        let (locations, lineFeeds) = LineLocator.locations(of: ranked.map(\.offset), in: buffer, from: from, lineFeedsTo: end)
+        let findings = zip(ranked, locations).map { item, location in
+            let finding = found[item.index]
+            return Finding(
+                rule: finding.rule, severity: finding.severity, file: file, line: location.line, column: location.column,
+                key: finding.key, locale: finding.locale, message: finding.message)
+        }
+        return (findings, lineFeeds)
+    }
+
+    /// Two lists of findings in order, as one.
+    static func merged(_ a: [Finding], _ b: [Finding], rank: [String: Int]) -> [Finding] {
+        // Findings at one offset are at one line and column.
+        func precedes(_ x: Finding, _ y: Finding) -> Bool {
+            (x.line, x.column, rank[x.rule] ?? 0) < (y.line, y.column, rank[y.rule] ?? 0)
+        }
+        var result: [Finding] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if precedes(b[j], a[i]) {
+                result.append(b[j])
+                j += 1
+            } else {
+                result.append(a[i])
+                i += 1
+            }
+        }
+        result += a[i...]
+        result += b[j...]
+        return result
     }
 
     var activeRules: [LintRule] { rules.filter { includeOptIn || !$0.isOptIn } }
@@ -128,16 +213,16 @@ public struct Linter: Sendable {
     /// The findings in order (by place, then in the order the rules are listed), each with its
     /// line and column.
     func located(_ raw: [RawFinding], rules active: [LintRule], bytes: [UInt8], file: String) -> [Finding] {
-        let rank = Dictionary(uniqueKeysWithValues: active.enumerated().map { ($1.id, $0) })
-        var ranked = raw.map { (offset: $0.offset, rank: rank[$0.rule] ?? 0, finding: $0) }
+        guard !raw.isEmpty else { return [] }
+        let rank = Self.ranks(of: active)
+        var ranked = raw.indices.map { (offset: raw[$0].offset, rank: rank[raw[$0].rule] ?? 0, index: $0) }
         ranked.sort { ($0.offset, $0.rank) < ($1.offset, $1.rank) }
-        let lines = LineIndex(bytes)
-        return ranked.map { item in
-            let finding = item.finding
-            let (line, column) = lines.location(of: finding.offset)
+        let locations = LineLocator.locations(of: ranked.map(\.offset), in: bytes)
+        return zip(ranked, locations).map { item, location in
+            let finding = raw[item.index]
             return Finding(
-                rule: finding.rule, severity: finding.severity, file: file, line: line, column: column, key: finding.key,
-                locale: finding.locale, message: finding.message)
+                rule: finding.rule, severity: finding.severity, file: file, line: location.line, column: location.column,
+                key: finding.key, locale: finding.locale, message: finding.message)
         }
     }
 

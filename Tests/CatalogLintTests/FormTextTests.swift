@@ -39,6 +39,39 @@ import TestSupport
                     #expect(form.mayHoldEscapes, "\(text.debugDescription)")
                 }
                 if WhitespaceMismatchRule.hasEdgeSpace(text) { #expect(form.mayHaveEdgeSpace, "\(text.debugDescription)") }
+                for ascii in [0x0D, 0x0A, 0x5C, 0x22, 0x25, 0x01] as [UInt8] {
+                    #expect(form.holds(ascii) == text.utf8.contains(ascii), "\(ascii) in \(text.debugDescription)")
+                }
+            }
+        }
+    }
+}
+
+extension FormTextTests {
+    /// The lead bytes `EdgeSpace` looks up are those of every White_Space character above ASCII.
+    @Test func everyWhiteSpaceCharacterHasALeadByteThatIsLookedUp() {
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace else { continue }
+            let lead = Array(String(scalar).utf8)[0]
+            #expect(EdgeSpace.mayLeadSpace(lead), "U+\(String(value, radix: 16))")
+        }
+    }
+}
+
+extension FormTextTests {
+    /// Escapes Xcode does not write but JSON allows decode as the catalog's reader decodes them.
+    @Test(arguments: [
+        #"caf\u00e9"#, #"\ud83d\ude00 smile"#, #"a\u000Db"#, #"a\u000db\/c"#, #"\b\f\t"#, #"\\n and \""#, #"\u005c\u0025"#,
+    ])
+    func unusualEscapesDecodeAsTheReaderDecodesThem(content: String) throws {
+        let json = Array(("\"" + content + "\"").utf8)
+        guard case .string(let expected) = try JSONReader.parse(json) else { throw CancellationError() }
+        let bytes = Array(content.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            let form = FormText(jsonStringAt: buffer.baseAddress!, count: buffer.count, escaped: true)
+            #expect(form.string == expected.string)
+            for ascii in [0x0D, 0x0A, 0x5C, 0x22, 0x25, 0x2F, 0x08] as [UInt8] {
+                #expect(form.holds(ascii) == expected.string.utf8.contains(ascii), "\(ascii) in \(content)")
             }
         }
     }

@@ -12,10 +12,9 @@ enum CarriageReturnRule {
         guard string.shouldTranslate else { return }
         for localization in string.localizations {
             // In a JSON string a carriage return is always escaped.
-            for index in localization.forms where string.forms[index].text.mayHoldEscapes {
+            for index in localization.forms where string.forms[index].text.mayHoldEscapes && string.forms[index].text.holds(0x0D) {
                 let form = string.forms[index]
                 let value = form.value
-                guard value.utf8.contains(0x0D) else { continue }
                 context.report(
                     "\(quoted(value)) holds a carriage return; use a line feed (\\n) alone",
                     key: string.key, locale: string.locale(of: localization), at: form.offset)

@@ -11,7 +11,7 @@ enum FormatOnlyKeyRule {
         checkString: { string, context in check(string, &context) })
 
     static func isFormatOnly(_ key: String) -> Bool {
-        !FormatString.specifiers(in: key).isEmpty && !FormatString.removingSpecifiers(key).contains { $0.isLetter }
+        key.utf8.contains(UInt8(ascii: "%")) && !FormatString.specifiers(in: key).isEmpty && !FormatString.removingSpecifiers(key).contains { $0.isLetter }
     }
 
     static func check(_ string: LintedString, _ context: inout RuleContext) {

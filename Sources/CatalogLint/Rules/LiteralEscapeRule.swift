@@ -15,10 +15,9 @@ enum LiteralEscapeRule {
         guard string.shouldTranslate else { return }
         for localization in string.localizations where !localization.isSource {
             // Most values hold no backslash at all (in JSON, one is always escaped).
-            for index in localization.forms where string.forms[index].text.mayHoldEscapes {
+            for index in localization.forms where string.forms[index].text.mayHoldEscapes && string.forms[index].text.holds(0x5C) {
                 let form = string.forms[index]
                 let value = form.value
-                guard value.utf8.contains(0x5C) else { continue }
                 let source = string.sourceText(for: form.path) ?? ""
                 let found = escapes.filter { value.containsBytes($0.bytes) && !source.containsBytes($0.bytes) }.map(\.text)
                 guard !found.isEmpty else { continue }

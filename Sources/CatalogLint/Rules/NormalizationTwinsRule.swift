@@ -10,16 +10,22 @@ enum NormalizationTwinsRule {
         checkCatalog: { strings, _, context in check(strings, &context) })
 
     static func check(_ strings: [StringSummary], _ context: inout RuleContext) {
-        // Swift's String equality and hashing are canonical equivalence.
-        var first: [String: UTF8Bytes] = [:]
-        for string in strings {
+        // Swift's String equality and hashing are canonical equivalence. The hashes were worked
+        // out in parallel; texts are compared only where two hashes are equal.
+        var first: [Int: [Int]] = [:]
+        for (index, string) in strings.enumerated() {
+            let earlier = first[string.keyTextHash, default: []]
+            if earlier.isEmpty {
+                first[string.keyTextHash] = [index]
+                continue
+            }
             let text = string.key.string
-            if let twin = first[text] {
+            if let twin = earlier.first(where: { strings[$0].key.string == text }).map({ strings[$0].key }) {
                 context.report(
                     "the key \(quoted(text)) (\(string.key.bytes.count) bytes) and its twin (\(twin.bytes.count) bytes) are the same text after Unicode normalization; keep one",
                     key: string.key, locale: nil, at: string.keyOffset)
             } else {
-                first[text] = string.key
+                first[string.keyTextHash, default: []].append(index)
             }
         }
     }

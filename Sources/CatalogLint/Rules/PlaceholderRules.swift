@@ -50,10 +50,9 @@ enum PlaceholderRules {
         for localization in string.localizations {
             // Without specifiers in the key, the source text defines the arguments.
             if localization.isSource && !string.keyPassesArguments { continue }
-            for index in localization.forms where string.forms[index].text.mayHoldPercent {
+            for index in localization.forms where string.forms[index].text.mayHoldPercent && string.forms[index].text.holds(UInt8(ascii: "%")) {
                 let form = string.forms[index]
                 let value = form.value
-                guard value.utf8.contains(UInt8(ascii: "%")) else { continue }
                 let specifiers = FormatString.specifiers(in: string.isSubstitutionCase(form) ? value.replacingText("%arg", with: "") : value)
                 let used = FormatString.arguments(of: specifiers, substitutions: string.substitutions(of: localization))
                 for (position, argumentClass) in used.sorted(by: { $0.key < $1.key }) {
