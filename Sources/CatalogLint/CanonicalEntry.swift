@@ -20,7 +20,7 @@ struct CanonicalEntry {
         var keyStart: Int
         var keyEnd: Int
         var offset: Int
-        var path = FormPath.root
+        var place = FormPlace.root
     }
 
     /// Nil when the bytes hold something this reading does not follow; the entry is then decoded.
@@ -181,19 +181,20 @@ struct CanonicalEntry {
             } else if depth >= 2 && builder.current != nil {
                 // The form path below the localization: variation kinds and cases, and
                 // `substitutions` with its name; `variations` and `stringUnit` do not count.
-                let parent = stack[depth - 1].path
+                let parent = stack[depth - 1].place
                 if isKey(key, "stringUnit") {
                     pendingState = nil
-                    key.path = parent
+                    key.place = parent
                 } else if isKey(key, "variations") {
-                    key.path = parent
+                    key.place = parent
                 } else {
-                    key.path = builder.names.child(parent, text(key))
+                    let names = builder.names
+                    key.place = names[names.child(parent.path, bytes: UnsafeBufferPointer(rebasing: buffer[key.keyStart..<key.keyEnd]))].place
                     // Plural variations, and their categories as they open.
                     if isKey(key, "plural") && isKey(stack[depth - 1], "variations") {
-                        builder.addPluralVariation(at: key.path, offset: key.offset)
+                        builder.addPluralVariation(at: key.place.path, offset: key.offset)
                     } else if depth >= 4, isKey(stack[depth - 1], "plural"), isKey(stack[depth - 2], "variations") {
-                        builder.addPluralCategory(text(key), to: parent)
+                        builder.addPluralCategory(text(key), to: parent.path)
                     }
                 }
             }
@@ -236,7 +237,7 @@ struct CanonicalEntry {
                 if isKey(key, "value") {
                     // The text stays in the file until a rule reads it (see `FormText`).
                     let text = FormText(jsonStringAt: buffer.baseAddress! + valueStart + 1, count: valueEnd - valueStart - 2, escaped: escaped)
-                    builder.addForm(Form(path: parent.path, text: text, state: pendingState, offset: key.offset))
+                    builder.addForm(Form(place: parent.place, text: text, state: pendingState, offset: key.offset))
                     pendingState = nil
                 }
             } else if stack.count == 4, isKey(stack[2], "substitutions") {

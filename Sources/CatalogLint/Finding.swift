@@ -146,11 +146,20 @@ enum LineLocator {
         var i = 0
         while i + 8 <= bytes.count {
             // A byte of `word` is zero where the byte was a line feed; the high bit of each
-            // byte of `zero` is set exactly for those (no carry crosses bytes).
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            let zero = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
-            count &+= zero.nonzeroBitCount
-            i += 8
+            // byte of `zero` is set exactly for those (no carry crosses bytes). Those bits are
+            // added up bytewise for up to 255 words, then summed across the bytes.
+            var sums: UInt64 = 0
+            var words = 0
+            while words < 255 && i + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                let zero = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+                sums &+= zero >> 7
+                words += 1
+                i += 8
+            }
+            // Byte pairs first (each at most 510), then the four pairs (at most 2,040).
+            let pairs = (sums & 0x00FF_00FF_00FF_00FF) &+ ((sums >> 8) & 0x00FF_00FF_00FF_00FF)
+            count += Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
         }
         while i < bytes.count {
             if bytes[i] == 0x0A { count += 1 }

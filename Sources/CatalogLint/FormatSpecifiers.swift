@@ -56,7 +56,8 @@ public enum FormatString {
     /// nothing; a `%` followed by no valid conversion reads nothing either.
     public static func specifiers(in text: String) -> [FormatSpecifier] {
         let bytes = Array(text.utf8)
-        let indices = Array(text.utf8.indices) + [text.utf8.endIndex]
+        // The string's index at a byte offset (constant time in a native string).
+        func index(_ offset: Int) -> String.UTF8View.Index { text.utf8.index(text.utf8.startIndex, offsetBy: offset) }
         var result: [FormatSpecifier] = []
         var next = 1
         var i = 0
@@ -93,12 +94,24 @@ public enum FormatString {
                 if position == nil { next += 1 }
                 result.append(FormatSpecifier(
                     position: argument, argumentClass: .object, hasSpaceFlag: false, substitution: name,
-                    range: indices[start]..<indices[close + 1]))
+                    range: index(start)..<index(close + 1)))
                 i = close + 1
                 continue
             }
             var hasSpaceFlag = false
-            while i < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"), UInt8(ascii: "'")].contains(bytes[i]) {
+            func isFlag(_ byte: UInt8) -> Bool {
+                switch byte {
+                case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"), UInt8(ascii: "'"): return true
+                default: return false
+                }
+            }
+            func isLength(_ byte: UInt8) -> Bool {
+                switch byte {
+                case UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "z"), UInt8(ascii: "t"), UInt8(ascii: "j"), UInt8(ascii: "L"): return true
+                default: return false
+                }
+            }
+            while i < bytes.count, isFlag(bytes[i]) {
                 if bytes[i] == UInt8(ascii: " ") { hasSpaceFlag = true }
                 i += 1
             }
@@ -118,7 +131,7 @@ public enum FormatString {
                 skipCount()
             }
             // Length modifiers.
-            while i < bytes.count, [UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "z"), UInt8(ascii: "t"), UInt8(ascii: "j"), UInt8(ascii: "L")].contains(bytes[i]) {
+            while i < bytes.count, isLength(bytes[i]) {
                 i += 1
             }
             guard i < bytes.count, let argumentClass = ArgumentClass(conversion: bytes[i]) else {
@@ -129,14 +142,14 @@ public enum FormatString {
             for _ in 0..<starArguments {
                 result.append(FormatSpecifier(
                     position: next, argumentClass: .integer, hasSpaceFlag: false, substitution: nil,
-                    range: indices[start]..<indices[i + 1]))
+                    range: index(start)..<index(i + 1)))
                 next += 1
             }
             let argument = position ?? next
             if position == nil { next += 1 }
             result.append(FormatSpecifier(
                 position: argument, argumentClass: argumentClass, hasSpaceFlag: hasSpaceFlag, substitution: nil,
-                range: indices[start]..<indices[i + 1]))
+                range: index(start)..<index(i + 1)))
             i += 1
         }
         return result
@@ -192,6 +205,8 @@ public enum FormatString {
 extension String {
     /// `%%` as `%`.
     func replacingOccurrencesOfPercentPair() -> String {
+        // Without two percent signs in a row there is nothing to replace.
+        guard zip(utf8, utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: "%") && $1 == UInt8(ascii: "%") }) else { return self }
         var result = ""
         var previousWasPercent = false
         for character in self {

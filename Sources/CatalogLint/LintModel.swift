@@ -40,13 +40,33 @@ public struct FormPath: Hashable, Sendable {
     static let root = FormPath(id: 0)
 }
 
+/// A form path with what the rules ask of it, worked out once when the path is first met.
+public struct FormPlace: Sendable {
+    public var path: FormPath
+    /// The path without its last component.
+    var parent: FormPath
+    /// How many components it has.
+    var depth: Int
+    /// Its first component is `substitutions`: a substitution's case (whose `%arg` is the
+    /// substitution's argument).
+    var isSubstitutionCase: Bool
+    /// Its last component is `other`.
+    var isOtherCase: Bool
+    /// A plural case (its component before the last is `plural`) of category `zero`, `one` or
+    /// `two`: one that may leave out an integer ("One file").
+    var isZeroOneOrTwoCase: Bool
+
+    static let root = FormPlace(path: .root, parent: .root, depth: 0, isSubstitutionCase: false, isOtherCase: false, isZeroOneOrTwoCase: false)
+}
+
 /// One text a person sees: a string unit's value in a localization, at a plural or device case,
 /// or in a substitution's case. Plain data: it holds no reference, so copying it costs nothing.
 public struct Form: Sendable {
-    /// The variation cases above it: [] for a plain unit, ["plural", "one"],
+    /// Where it is: its variation cases above it, [] for a plain unit, ["plural", "one"],
     /// ["device", "iphone", "plural", "other"], or ["substitutions", NAME, "plural", "one"]
     /// (see `LintedString.components(of:)`).
-    public var path: FormPath
+    public var place: FormPlace
+    public var path: FormPath { place.path }
     var text: FormText
     public var state: UnitState?
     /// Byte offset of the unit's `value` member in the file.
@@ -319,11 +339,8 @@ public struct Localization: Sendable {
 /// read, by the one thread reading them; only read after that.
 final class LintNames: @unchecked Sendable {
     struct PathInfo {
-        var parent: FormPath
         var components: [String]
-        var isSubstitutionCase: Bool
-        /// Its last component when the one before is `plural`.
-        var pluralCategory: String?
+        var place: FormPlace
     }
 
     struct Child: Hashable {
@@ -331,7 +348,7 @@ final class LintNames: @unchecked Sendable {
         var component: String
     }
 
-    private(set) var paths = [PathInfo(parent: .root, components: [], isSubstitutionCase: false, pluralCategory: nil)]
+    private(set) var paths = [PathInfo(components: [], place: .root)]
     private var children: [Child: Int32] = [:]
     private(set) var locales: [UTF8Bytes] = []
 
@@ -340,11 +357,30 @@ final class LintNames: @unchecked Sendable {
         if let known = children[Child(parent: parent.id, component: component)] { return FormPath(id: known) }
         let components = paths[Int(parent.id)].components + [component]
         let id = Int32(paths.count)
+        let isPluralCase = components.count >= 2 && components[components.count - 2] == "plural"
         paths.append(PathInfo(
-            parent: parent, components: components, isSubstitutionCase: components.first == "substitutions",
-            pluralCategory: components.count >= 2 && components[components.count - 2] == "plural" ? component : nil))
+            components: components,
+            place: FormPlace(
+                path: FormPath(id: id), parent: parent, depth: components.count, isSubstitutionCase: components.first == "substitutions",
+                isOtherCase: component == "other", isZeroOneOrTwoCase: isPluralCase && ["zero", "one", "two"].contains(component))))
         children[Child(parent: parent.id, component: component)] = id
         return FormPath(id: id)
+    }
+
+    /// The paths added so far by their parent and last component's bytes, searched in order
+    /// before a component is made a `String` and hashed: a block of strings has few.
+    private var recent: [(parent: FormPath, component: [UInt8], path: FormPath)] = []
+
+    /// The path `parent` + the component whose UTF-8 bytes are `component`, added when new.
+    func child(_ parent: FormPath, bytes component: UnsafeBufferPointer<UInt8>) -> FormPath {
+        for entry in recent where entry.parent == parent && entry.component.count == component.count {
+            if entry.component.withUnsafeBufferPointer({ memcmp($0.baseAddress!, component.baseAddress!, component.count) == 0 }) {
+                return entry.path
+            }
+        }
+        let path = child(parent, String(decoding: component, as: UTF8.self))
+        if recent.count < 64 && !component.isEmpty { recent.append((parent, Array(component), path)) }
+        return path
     }
 
     /// The path `parent` + `component` if a form read so far has it (or is below it).
@@ -497,61 +533,55 @@ public struct LintedString: Sendable {
     /// The variation cases above a form (see `Form.path`).
     public func components(of path: FormPath) -> [String] { names[path].components }
 
-    func isSubstitutionCase(_ form: Form) -> Bool { names[form.path].isSubstitutionCase }
-
-    /// The plural category of a form, when it is a plural case.
-    func pluralCategory(_ form: Form) -> String? { names[form.path].pluralCategory }
+    func isSubstitutionCase(_ form: Form) -> Bool { form.place.isSubstitutionCase }
 
     /// A localization's substitutions by name.
     func substitutions(of localization: Localization) -> [String: Substitution] {
         localization.substitutionsIndex < 0 ? [:] : substitutionTables[Int(localization.substitutionsIndex)]
     }
 
-    /// The form of `localization` at `path`, else (for a case the other language lacks) the
+    /// The form of `localization` at `place`, else (for a case the other language lacks) the
     /// `other` case of the same variation, else the plain unit.
-    func form(of localization: Localization, matching path: FormPath) -> Form? {
+    func form(of localization: Localization, matching place: FormPlace) -> Form? {
         let range = localization.forms
-        for index in range where forms[index].path == path { return forms[index] }
-        let info = names[path]
-        if info.components.count >= 2, let other = names.existingChild(info.parent, "other") {
-            for index in range where forms[index].path == other { return forms[index] }
+        for index in range where forms[index].place.path == place.path { return forms[index] }
+        if place.depth >= 2 {
+            for index in range where forms[index].place.isOtherCase && forms[index].place.parent == place.parent { return forms[index] }
         }
-        for index in range where forms[index].path == .root { return forms[index] }
-        for index in range where names[forms[index].path].components.last == "other" && !isSubstitutionCase(forms[index]) {
-            return forms[index]
-        }
+        for index in range where forms[index].place.path == .root { return forms[index] }
+        for index in range where forms[index].place.isOtherCase && !forms[index].place.isSubstitutionCase { return forms[index] }
         return nil
     }
 
-    /// The source-language form of a form path: the source localization's matching form.
-    func sourceForm(for path: FormPath) -> Form? {
+    /// The source-language form of a form's place: the source localization's matching form.
+    func sourceForm(for place: FormPlace) -> Form? {
         guard let sourceIndex else { return nil }
-        return form(of: localizations[sourceIndex], matching: path)
+        return form(of: localizations[sourceIndex], matching: place)
     }
 
-    /// The source-language text of a form path: the source localization's matching form, else
-    /// the key itself (the key is the source text when no source localization exists).
-    func sourceText(for path: FormPath) -> String? {
+    /// The source-language text of a form's place: the source localization's matching form,
+    /// else the key itself (the key is the source text when no source localization exists).
+    func sourceText(for place: FormPlace) -> String? {
         guard sourceIndex != nil else { return key.string }
-        return sourceForm(for: path)?.value
+        return sourceForm(for: place)?.value
     }
 
     /// `sourceText(for:)` of a path given by its components.
     func sourceText(forComponents components: [String]) -> String? {
         guard sourceIndex != nil else { return key.string }
-        if let path = names.existingPath(components) { return sourceText(for: path) }
+        if let path = names.existingPath(components) { return sourceText(for: names[path].place) }
         // No form has this path: the `other` case of its variation, else the plain unit.
-        if components.count >= 2, let other = names.existingPath(components.dropLast() + ["other"]) { return sourceText(for: other) }
+        if components.count >= 2, let other = names.existingPath(components.dropLast() + ["other"]) { return sourceText(for: names[other].place) }
         return sourceText(for: .root)
     }
 
-    /// Whether the source text of a form path may start or end with white space (false when
-    /// there is none), from its bytes.
-    func sourceMayHaveEdgeSpace(for path: FormPath) -> Bool {
+    /// Whether the source text of a form's place may start or end with white space (false
+    /// when there is none), from its bytes.
+    func sourceMayHaveEdgeSpace(for place: FormPlace) -> Bool {
         guard sourceIndex != nil else {
             return key.bytes.withUnsafeBufferPointer { EdgeSpace.mayHave($0, escaped: false) }
         }
-        return sourceForm(for: path)?.text.mayHaveEdgeSpace ?? false
+        return sourceForm(for: place)?.text.mayHaveEdgeSpace ?? false
     }
 
     /// The arguments the app passes: the key's when the key holds a format specifier (Xcode
@@ -645,7 +675,7 @@ public struct LintedString: Sendable {
             if member.key.equals("stringUnit"), let unitObject = member.value.object, let text = unitObject["value"]?.stringValue {
                 let offset = unitObject.member("value")?.offset ?? member.offset
                 let state = unitObject["state"]?.stringValue.map { UnitState($0.string) }
-                builder.addForm(Form(path: path, text: texts.keep(text.string), state: state, offset: offset))
+                builder.addForm(Form(place: names[path].place, text: texts.keep(text.string), state: state, offset: offset))
             } else if member.key.equals("variations"), let kinds = member.value.object {
                 for kind in kinds.members {
                     guard let cases = kind.value.object else { continue }

@@ -55,3 +55,13 @@ extension LineLocatorTests {
         }
     }
 }
+
+extension LineLocatorTests {
+    /// Long runs of line feeds fill every byte's count (255 words at a time) without overflow.
+    @Test(arguments: [0, 1, 7, 2040, 2041, 4096, 20_000])
+    func longRunsOfLineFeeds(count: Int) {
+        let bytes = [UInt8](repeating: 0x0A, count: count) + [0x41] + [UInt8](repeating: 0x0A, count: count / 3)
+        let counted = bytes.withUnsafeBufferPointer { LineLocator.lineFeeds(in: $0) }
+        #expect(counted == count + count / 3)
+    }
+}

@@ -13,7 +13,7 @@ enum EmptyTranslationRule {
         for localization in string.localizations where !localization.isSource {
             for index in localization.forms where string.forms[index].isEmpty && string.forms[index].state == .translated {
                 let form = string.forms[index]
-                guard let source = string.sourceText(for: form.path), !source.isEmpty else { continue }
+                guard let source = string.sourceText(for: form.place), !source.isEmpty else { continue }
                 context.report(
                     "the translation is empty but marked translated; the source text is \(quoted(source))",
                     key: string.key, locale: string.locale(of: localization), at: form.offset)

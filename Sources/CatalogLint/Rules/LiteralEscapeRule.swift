@@ -18,7 +18,7 @@ enum LiteralEscapeRule {
             for index in localization.forms where string.forms[index].text.mayHoldEscapes && string.forms[index].text.holds(0x5C) {
                 let form = string.forms[index]
                 let value = form.value
-                let source = string.sourceText(for: form.path) ?? ""
+                let source = string.sourceText(for: form.place) ?? ""
                 let found = escapes.filter { value.containsBytes($0.bytes) && !source.containsBytes($0.bytes) }.map(\.text)
                 guard !found.isEmpty else { continue }
                 context.report(

@@ -87,7 +87,7 @@ enum PlaceholderRules {
                     sourceArguments = cached.arguments
                 } else {
                     if let source {
-                        guard let sourceForm = string.form(of: source, matching: form.path) else { continue }
+                        guard let sourceForm = string.form(of: source, matching: form.place) else { continue }
                         sourceArguments = arguments(of: sourceForm, in: source, of: string).sorted { $0.key < $1.key }
                     } else {
                         sourceArguments = FormatString.arguments(in: string.key.string).sorted { $0.key < $1.key }
@@ -98,7 +98,7 @@ enum PlaceholderRules {
                 // A text without `%` reads no argument: no need to decode it.
                 let used = form.text.mayHoldPercent ? arguments(of: form, in: localization, of: string) : [:]
                 for (position, argumentClass) in sourceArguments where used[position] == nil {
-                    if argumentClass == .integer, let category = string.pluralCategory(form), ["zero", "one", "two"].contains(category) {
+                    if argumentClass == .integer && form.place.isZeroOneOrTwoCase {
                         continue
                     }
                     context.report(

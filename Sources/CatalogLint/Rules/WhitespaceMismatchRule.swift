@@ -58,14 +58,23 @@ enum WhitespaceMismatchRule {
 
     static func check(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate else { return }
+        var rootSourceMayHaveEdgeSpace: Bool?
         for localization in string.localizations where !localization.isSource {
             var breaksOnly: Bool?
             for index in localization.forms where !string.forms[index].isEmpty {
                 let form = string.forms[index]
                 // Most texts start and end with something other than white space, on both
-                // sides; their bytes say so without decoding them.
-                if !form.text.mayHaveEdgeSpace && !string.sourceMayHaveEdgeSpace(for: form.path) { continue }
-                guard let source = string.sourceText(for: form.path), !source.isEmpty else { continue }
+                // sides; their bytes say so without decoding them. (The plain unit's source is
+                // looked at once per string.)
+                if !form.text.mayHaveEdgeSpace {
+                    if form.path == .root {
+                        if rootSourceMayHaveEdgeSpace == nil { rootSourceMayHaveEdgeSpace = string.sourceMayHaveEdgeSpace(for: .root) }
+                        if rootSourceMayHaveEdgeSpace == false { continue }
+                    } else if !string.sourceMayHaveEdgeSpace(for: form.place) {
+                        continue
+                    }
+                }
+                guard let source = string.sourceText(for: form.place), !source.isEmpty else { continue }
                 if !hasEdgeSpace(form.value) && !hasEdgeSpace(source) { continue }
                 guard !source.allSatisfy({ $0.isWhitespace }) else { continue }
                 var differences: [String] = []
