@@ -19,8 +19,16 @@ struct CanonicalEntry {
     struct Open {
         var keyStart: Int
         var keyEnd: Int
-        var offset: Int
-        var place = FormPlace.root
+        /// What its key says it is, worked out once when it opens.
+        var kind = Kind.other
+
+        /// Where its key starts (its opening quote).
+        var offset: Int { keyStart - 1 }
+    }
+
+    /// The objects whose keys the reading looks for.
+    enum Kind: UInt8 {
+        case localizations, stringUnit, variations, plural, substitutions, other
     }
 
     /// Nil when the bytes hold something this reading does not follow; the entry is then decoded.
@@ -45,6 +53,9 @@ struct CanonicalEntry {
         var builder: LintedStringBuilder
         var entry = CanonicalEntry(empty: ())
         var stack: [Open] = []
+        /// The form place of each open object (beside `stack`, which it would make too big to
+        /// pass around cheaply).
+        var places: [FormPlace] = []
         var pendingState: UnitState?
 
         init(buffer: UnsafeBufferPointer<UInt8>, source: [UInt8], builder: LintedStringBuilder) {
@@ -52,6 +63,23 @@ struct CanonicalEntry {
             self.source = source
             self.builder = builder
             stack.reserveCapacity(8)
+            places.reserveCapacity(8)
+        }
+
+        /// The kind of the object whose key is `open`'s.
+        func kind(of open: Open) -> Kind {
+            switch open.keyEnd - open.keyStart {
+            case 13:
+                if isKey(open, "localizations") { return .localizations }
+                if isKey(open, "substitutions") { return .substitutions }
+            case 10:
+                if isKey(open, "stringUnit") { return .stringUnit }
+                if isKey(open, "variations") { return .variations }
+            case 6:
+                if isKey(open, "plural") { return .plural }
+            default: break
+            }
+            return .other
         }
 
         func isKey(_ open: Open, _ name: StaticString) -> Bool {
@@ -145,8 +173,9 @@ struct CanonicalEntry {
                 if first == UInt8(ascii: "}") {
                     // With nothing open, this is the entry's own closing brace.
                     guard stack.popLast() != nil else { return true }
+                    places.removeLast()
                     // A localization closes at depth 1 below "localizations".
-                    if stack.count == 1, isKey(stack[0], "localizations") { builder.endLocalization() }
+                    if stack.count == 1, stack[0].kind == .localizations { builder.endLocalization() }
                     guard let next = nextLine(after: content + 1, to: end) else { return false }
                     lineStart = next
                     continue
@@ -154,7 +183,7 @@ struct CanonicalEntry {
                 guard first == UInt8(ascii: "\""), let (afterKey, keyEscaped) = stringEnd(from: content, to: end), !keyEscaped else {
                     return false
                 }
-                let key = Open(keyStart: content + 1, keyEnd: afterKey - 1, offset: content)
+                let key = Open(keyStart: content + 1, keyEnd: afterKey - 1)
                 let valueStart = afterKey + 3
                 guard valueStart < end, buffer[afterKey] == 0x20, buffer[afterKey + 1] == UInt8(ascii: ":"), buffer[afterKey + 2] == 0x20 else {
                     return false
@@ -173,32 +202,36 @@ struct CanonicalEntry {
 
         mutating func openObject(_ key: Open) {
             var key = key
+            key.kind = kind(of: key)
+            var place = FormPlace.root
             let depth = stack.count
             if depth == 1 {
-                if isKey(stack[0], "localizations") {
-                    builder.beginLocalization(builder.names.locale(UnsafeBufferPointer(rebasing: buffer[key.keyStart..<key.keyEnd])), offset: key.offset)
+                if stack[0].kind == .localizations {
+                    builder.beginLocalization(builder.locale(UnsafeBufferPointer(rebasing: buffer[key.keyStart..<key.keyEnd])), offset: key.offset)
                 }
             } else if depth >= 2 && builder.current != nil {
                 // The form path below the localization: variation kinds and cases, and
                 // `substitutions` with its name; `variations` and `stringUnit` do not count.
-                let parent = stack[depth - 1].place
-                if isKey(key, "stringUnit") {
+                let parent = places[depth - 1]
+                switch key.kind {
+                case .stringUnit:
                     pendingState = nil
-                    key.place = parent
-                } else if isKey(key, "variations") {
-                    key.place = parent
-                } else {
+                    place = parent
+                case .variations:
+                    place = parent
+                default:
                     let names = builder.names
-                    key.place = names[names.child(parent.path, bytes: UnsafeBufferPointer(rebasing: buffer[key.keyStart..<key.keyEnd]))].place
+                    place = names[names.child(parent.path, bytes: UnsafeBufferPointer(rebasing: buffer[key.keyStart..<key.keyEnd]))].place
                     // Plural variations, and their categories as they open.
-                    if isKey(key, "plural") && isKey(stack[depth - 1], "variations") {
-                        builder.addPluralVariation(at: key.place.path, offset: key.offset)
-                    } else if depth >= 4, isKey(stack[depth - 1], "plural"), isKey(stack[depth - 2], "variations") {
+                    if key.kind == .plural && stack[depth - 1].kind == .variations {
+                        builder.addPluralVariation(at: place.path, offset: key.offset)
+                    } else if depth >= 4, stack[depth - 1].kind == .plural, stack[depth - 2].kind == .variations {
                         builder.addPluralCategory(text(key), to: parent.path)
                     }
                 }
             }
             stack.append(key)
+            places.append(place)
         }
 
         /// Reads a scalar member; the start of the next line, or nil when the line holds
@@ -222,10 +255,11 @@ struct CanonicalEntry {
                 return next
             }
             guard builder.current != nil, stack.count >= 2 else { return next }
-            let parent = stack[stack.count - 1]
-            if isKey(parent, "stringUnit") {
+            if stack[stack.count - 1].kind == .stringUnit {
                 guard isString else { return next }
-                if isKey(key, "state") {
+                let keyLength = key.keyEnd - key.keyStart
+                let keyFirst = buffer[key.keyStart]
+                if keyLength == 5 && keyFirst == UInt8(ascii: "s") && isKey(key, "state") {
                     let content = UnsafeBufferPointer(rebasing: buffer[(valueStart + 1)..<(valueEnd - 1)])
                     if let known = UnitState(bytes: content) {
                         pendingState = known
@@ -234,13 +268,13 @@ struct CanonicalEntry {
                         pendingState = UnitState(state)
                     }
                 }
-                if isKey(key, "value") {
+                if keyLength == 5 && keyFirst == UInt8(ascii: "v") && isKey(key, "value") {
                     // The text stays in the file until a rule reads it (see `FormText`).
                     let text = FormText(jsonStringAt: buffer.baseAddress! + valueStart + 1, count: valueEnd - valueStart - 2, escaped: escaped)
-                    builder.addForm(Form(place: parent.place, text: text, state: pendingState, offset: key.offset))
+                    builder.addForm(Form(place: places[places.count - 1], text: text, state: pendingState, offset: key.offset))
                     pendingState = nil
                 }
-            } else if stack.count == 4, isKey(stack[2], "substitutions") {
+            } else if stack.count == 4, stack[2].kind == .substitutions {
                 // Every substitution with a scalar member is listed (as decoding lists them).
                 let isArgNum = isKey(key, "argNum")
                 let isFormatSpecifier = !isArgNum && isKey(key, "formatSpecifier")

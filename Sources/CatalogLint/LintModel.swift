@@ -400,30 +400,11 @@ final class LintNames: @unchecked Sendable {
 
     subscript(path: FormPath) -> PathInfo { paths[Int(path.id)] }
 
-    /// The locale names' bytes, for comparing without going through `UTF8Bytes`.
-    private var localeBytes: [[UInt8]] = []
-    /// The locale found last: entries list their locales in the same order, so the next one is
-    /// usually the one after it.
-    private var lastLocale = -1
-
     /// The index of a locale's name.
     func locale(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        func matches(_ index: Int) -> Bool {
-            localeBytes[index].count == bytes.count && localeBytes[index].withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
-        }
-        let guess = lastLocale + 1 < localeBytes.count ? lastLocale + 1 : 0
-        if guess < localeBytes.count && !bytes.isEmpty && matches(guess) {
-            lastLocale = guess
-            return Int32(guess)
-        }
-        for index in localeBytes.indices where localeBytes[index].elementsEqual(bytes) {
-            lastLocale = index
-            return Int32(index)
-        }
-        localeBytes.append(Array(bytes))
+        for (index, name) in locales.enumerated() where name.bytes.elementsEqual(bytes) { return Int32(index) }
         locales.append(UTF8Bytes(Array(bytes)))
-        lastLocale = locales.count - 1
-        return Int32(lastLocale)
+        return Int32(locales.count - 1)
     }
 
     func locale(_ name: UTF8Bytes) -> Int32 { name.bytes.withUnsafeBufferPointer { locale($0) } }
@@ -443,6 +424,28 @@ struct LintedStringBuilder {
     init(names: LintNames, sourceLanguage: UTF8Bytes) {
         self.names = names
         sourceLocale = names.locale(sourceLanguage)
+    }
+
+    /// The locale names met, as bytes, with their indices in `names`; and the one met last:
+    /// entries list their locales in the same order, so the next one is usually the one after.
+    private var localeBytes: [(bytes: [UInt8], index: Int32)] = []
+    private var lastLocale = -1
+
+    /// The index in `names` of a locale's name.
+    mutating func locale(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let guess = lastLocale + 1 < localeBytes.count ? lastLocale + 1 : 0
+        if guess < localeBytes.count, localeBytes[guess].bytes.elementsEqual(bytes) {
+            lastLocale = guess
+            return localeBytes[guess].index
+        }
+        if let found = localeBytes.firstIndex(where: { $0.bytes.elementsEqual(bytes) }) {
+            lastLocale = found
+            return localeBytes[found].index
+        }
+        let index = names.locale(bytes)
+        localeBytes.append((Array(bytes), index))
+        lastLocale = localeBytes.count - 1
+        return index
     }
 
     mutating func reset() {

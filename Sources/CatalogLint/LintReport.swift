@@ -41,7 +41,11 @@ public struct LintReport: Sendable {
     /// `path:line:column: severity: message [rule]`, the form Xcode's issue navigator and editors
     /// read, then a coverage table per catalog; with `colour`, severities and percentages in
     /// terminal colours.
-    public func human(colour: Bool) -> String {
+    public func human(colour: Bool) -> String { String(decoding: humanBytes(colour: colour), as: UTF8.self) }
+
+    /// `human(colour:)` as UTF-8 bytes, for writing out: a big catalog's report is megabytes,
+    /// which a `String` would check for valid UTF-8 once more.
+    public func humanBytes(colour: Bool) -> [UInt8] {
         func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         // Bytes appended piece by piece, in parallel blocks of findings: an interpolated line
         // per finding would be built and copied again, 30,000 times for a big catalog.
@@ -103,16 +107,11 @@ public struct LintReport: Sendable {
         let listed = chunks.reduce(0) { $0 + $1.count }
         text += (listed + text.utf8.count == 0 ? "" : "\n") + summary + "\n"
         // The findings, then the rest, copied once into the result.
-        let total = listed + text.utf8.count
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            var offset = 0
-            for chunk in chunks {
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + chunk.count)]).initialize(from: chunk)
-                offset += chunk.count
-            }
-            _ = UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(from: text.utf8)
-            return total
-        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(listed + text.utf8.count)
+        for chunk in chunks { bytes += chunk }
+        bytes += text.utf8
+        return bytes
     }
 
     /// `value` in decimal digits.

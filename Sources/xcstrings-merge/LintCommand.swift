@@ -138,7 +138,7 @@ enum LintCommand {
         case "json": Output.out(String(decoding: report.json(), as: UTF8.self) + "\n")
         case "github": Output.out(report.github())
         case "sarif": Output.out(String(decoding: report.sarif(rules: rules), as: UTF8.self) + "\n")
-        default: Output.out(report.human(colour: Output.standardOutputIsTerminal && ProcessEnvironment.value("NO_COLOR") == nil))
+        default: Output.out(bytes: report.humanBytes(colour: Output.standardOutputIsTerminal && ProcessEnvironment.value("NO_COLOR") == nil))
         }
         let status: ExitStatus
         if failed {

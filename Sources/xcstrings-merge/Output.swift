@@ -8,6 +8,7 @@ import Platform
 /// Writes to standard output and standard error without buffering surprises.
 enum Output {
     static func out(_ text: String) { write(1, text) }
+    static func out(bytes: [UInt8]) { bytes.withUnsafeBytes { _ = FileDescriptors.writeAll(1, $0) } }
     static func err(_ text: String) { write(2, text) }
 
     static func write(_ fd: Int32, _ text: String) {
