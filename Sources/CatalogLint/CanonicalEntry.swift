@@ -37,9 +37,19 @@ struct CanonicalEntry {
         guard raw.canonicalIndent == 2 else { return nil }
         let source = raw.source
         let result: CanonicalEntry? = source.withUnsafeBufferPointer { buffer in
-            var reader = Reader(buffer: buffer, source: source, builder: builder)
+            // The builder (and the stacks it keeps for this reading) is moved into the reader
+            // and back, not copied: a copy would share its arrays, and the first append would
+            // then copy each of them.
+            var reader = Reader(buffer: buffer, source: source, builder: .placeholder)
+            swap(&reader.builder, &builder)
+            swap(&reader.stack, &reader.builder.openStack)
+            swap(&reader.places, &reader.builder.placeStack)
+            reader.stack.removeAll(keepingCapacity: true)
+            reader.places.removeAll(keepingCapacity: true)
             let entry = reader.read(raw.range) ? reader.entry : nil
-            builder = reader.builder
+            swap(&reader.stack, &reader.builder.openStack)
+            swap(&reader.places, &reader.builder.placeStack)
+            swap(&reader.builder, &builder)
             return entry
         }
         guard let result else { return nil }
@@ -62,8 +72,6 @@ struct CanonicalEntry {
             self.buffer = buffer
             self.source = source
             self.builder = builder
-            stack.reserveCapacity(8)
-            places.reserveCapacity(8)
         }
 
         /// The kind of the object whose key is `open`'s.

@@ -420,6 +420,12 @@ struct LintedStringBuilder {
     var plurals: [PluralVariation] = []
     var substitutionTables: [[String: Substitution]] = []
     var current: Localization?
+    /// The line-by-line reading's stacks, kept from entry to entry (see `CanonicalEntry`).
+    var openStack: [CanonicalEntry.Open] = []
+    var placeStack: [FormPlace] = []
+
+    /// A builder that holds nothing, to stand in for one while it is moved.
+    static let placeholder = LintedStringBuilder(names: LintNames(), sourceLanguage: UTF8Bytes(""))
 
     init(names: LintNames, sourceLanguage: UTF8Bytes) {
         self.names = names
