@@ -56,23 +56,12 @@ struct CanonicalEntry {
         self = result
     }
 
-    /// The line-by-line reading.
-    struct Reader {
+    /// The entry's bytes, and what is read from them without changing anything. Kept apart
+    /// from `Reader`, which is big: calling a non-mutating method of the reader from a
+    /// mutating one copied the whole reader, for every line.
+    struct EntryBytes {
         let buffer: UnsafeBufferPointer<UInt8>
         let source: [UInt8]
-        var builder: LintedStringBuilder
-        var entry = CanonicalEntry(empty: ())
-        var stack: [Open] = []
-        /// The form place of each open object (beside `stack`, which it would make too big to
-        /// pass around cheaply).
-        var places: [FormPlace] = []
-        var pendingState: UnitState?
-
-        init(buffer: UnsafeBufferPointer<UInt8>, source: [UInt8], builder: LintedStringBuilder) {
-            self.buffer = buffer
-            self.source = source
-            self.builder = builder
-        }
 
         /// The kind of the object whose key is `open`'s.
         func kind(of open: Open) -> Kind {
@@ -159,6 +148,23 @@ struct CanonicalEntry {
             guard case .string(let text)? = try? JSONReader.parse(Array(source[start..<end])) else { return nil }
             return text.string
         }
+    }
+
+    /// The line-by-line reading.
+    struct Reader {
+        let bytes: EntryBytes
+        var builder: LintedStringBuilder
+        var entry = CanonicalEntry(empty: ())
+        var stack: [Open] = []
+        /// The form place of each open object (beside `stack`, which it would make too big to
+        /// pass around cheaply).
+        var places: [FormPlace] = []
+        var pendingState: UnitState?
+
+        init(buffer: UnsafeBufferPointer<UInt8>, source: [UInt8], builder: LintedStringBuilder) {
+            bytes = EntryBytes(buffer: buffer, source: source)
+            self.builder = builder
+        }
 
         /// Reads the entry's lines: each is a member (a key, then an object's `{` or a scalar)
         /// or an object's closing `}`, with an optional comma, ending at a line feed. Anything
@@ -167,12 +173,12 @@ struct CanonicalEntry {
             let end = range.upperBound
             var lineStart = range.lowerBound
             // The first line is the entry's own "{".
-            while lineStart < end && buffer[lineStart] != 0x0A { lineStart += 1 }
+            while lineStart < end && bytes.buffer[lineStart] != 0x0A { lineStart += 1 }
             lineStart += 1
             while lineStart < end {
-                let content = skippingSpaces(from: lineStart, to: end)
+                let content = bytes.skippingSpaces(from: lineStart, to: end)
                 guard content < end else { break }
-                let first = buffer[content]
+                let first = bytes.buffer[content]
                 if first == 0x0A {
                     // The empty line of an empty object.
                     lineStart = content + 1
@@ -184,21 +190,21 @@ struct CanonicalEntry {
                     places.removeLast()
                     // A localization closes at depth 1 below "localizations".
                     if stack.count == 1, stack[0].kind == .localizations { builder.endLocalization() }
-                    guard let next = nextLine(after: content + 1, to: end) else { return false }
+                    guard let next = bytes.nextLine(after: content + 1, to: end) else { return false }
                     lineStart = next
                     continue
                 }
-                guard first == UInt8(ascii: "\""), let (afterKey, keyEscaped) = stringEnd(from: content, to: end), !keyEscaped else {
+                guard first == UInt8(ascii: "\""), let (afterKey, keyEscaped) = bytes.stringEnd(from: content, to: end), !keyEscaped else {
                     return false
                 }
                 let key = Open(keyStart: content + 1, keyEnd: afterKey - 1)
                 let valueStart = afterKey + 3
-                guard valueStart < end, buffer[afterKey] == 0x20, buffer[afterKey + 1] == UInt8(ascii: ":"), buffer[afterKey + 2] == 0x20 else {
+                guard valueStart < end, bytes.buffer[afterKey] == 0x20, bytes.buffer[afterKey + 1] == UInt8(ascii: ":"), bytes.buffer[afterKey + 2] == 0x20 else {
                     return false
                 }
-                if buffer[valueStart] == UInt8(ascii: "{") {
+                if bytes.buffer[valueStart] == UInt8(ascii: "{") {
                     openObject(key)
-                    guard let next = nextLine(after: valueStart + 1, to: end) else { return false }
+                    guard let next = bytes.nextLine(after: valueStart + 1, to: end) else { return false }
                     lineStart = next
                     continue
                 }
@@ -210,12 +216,12 @@ struct CanonicalEntry {
 
         mutating func openObject(_ key: Open) {
             var key = key
-            key.kind = kind(of: key)
+            key.kind = bytes.kind(of: key)
             var place = FormPlace.root
             let depth = stack.count
             if depth == 1 {
                 if stack[0].kind == .localizations {
-                    builder.beginLocalization(builder.locale(UnsafeBufferPointer(rebasing: buffer[key.keyStart..<key.keyEnd])), offset: key.offset)
+                    builder.beginLocalization(builder.locale(UnsafeBufferPointer(rebasing: bytes.buffer[key.keyStart..<key.keyEnd])), offset: key.offset)
                 }
             } else if depth >= 2 && builder.current != nil {
                 // The form path below the localization: variation kinds and cases, and
@@ -229,12 +235,12 @@ struct CanonicalEntry {
                     place = parent
                 default:
                     let names = builder.names
-                    place = names[names.child(parent.path, bytes: UnsafeBufferPointer(rebasing: buffer[key.keyStart..<key.keyEnd]))].place
+                    place = names[names.child(parent.path, bytes: UnsafeBufferPointer(rebasing: bytes.buffer[key.keyStart..<key.keyEnd]))].place
                     // Plural variations, and their categories as they open.
                     if key.kind == .plural && stack[depth - 1].kind == .variations {
                         builder.addPluralVariation(at: place.path, offset: key.offset)
                     } else if depth >= 4, stack[depth - 1].kind == .plural, stack[depth - 2].kind == .variations {
-                        builder.addPluralCategory(text(key), to: parent.path)
+                        builder.addPluralCategory(bytes.text(key), to: parent.path)
                     }
                 }
             }
@@ -245,55 +251,55 @@ struct CanonicalEntry {
         /// Reads a scalar member; the start of the next line, or nil when the line holds
         /// something else.
         mutating func scalar(_ key: Open, valueStart: Int, end: Int) -> Int? {
-            let isString = buffer[valueStart] == UInt8(ascii: "\"")
+            let isString = bytes.buffer[valueStart] == UInt8(ascii: "\"")
             var valueEnd = valueStart
             var escaped = false
             if isString {
-                guard let (stringEnd, stringEscaped) = stringEnd(from: valueStart, to: end) else { return nil }
+                guard let (stringEnd, stringEscaped) = bytes.stringEnd(from: valueStart, to: end) else { return nil }
                 valueEnd = stringEnd
                 escaped = stringEscaped
             } else {
-                while valueEnd < end && buffer[valueEnd] != 0x0A && buffer[valueEnd] != UInt8(ascii: ",") { valueEnd += 1 }
+                while valueEnd < end && bytes.buffer[valueEnd] != 0x0A && bytes.buffer[valueEnd] != UInt8(ascii: ",") { valueEnd += 1 }
             }
-            guard let next = nextLine(after: valueEnd, to: end) else { return nil }
+            guard let next = bytes.nextLine(after: valueEnd, to: end) else { return nil }
             if stack.isEmpty {
-                let value = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
-                if isKey(key, "shouldTranslate") && value.elementsEqual("false".utf8) { entry.shouldTranslate = false }
-                if isKey(key, "extractionState") && value.elementsEqual("\"stale\"".utf8) { entry.isStale = true }
+                let value = UnsafeBufferPointer(rebasing: bytes.buffer[valueStart..<valueEnd])
+                if bytes.isKey(key, "shouldTranslate") && value.elementsEqual("false".utf8) { entry.shouldTranslate = false }
+                if bytes.isKey(key, "extractionState") && value.elementsEqual("\"stale\"".utf8) { entry.isStale = true }
                 return next
             }
             guard builder.current != nil, stack.count >= 2 else { return next }
             if stack[stack.count - 1].kind == .stringUnit {
                 guard isString else { return next }
                 let keyLength = key.keyEnd - key.keyStart
-                let keyFirst = buffer[key.keyStart]
-                if keyLength == 5 && keyFirst == UInt8(ascii: "s") && isKey(key, "state") {
-                    let content = UnsafeBufferPointer(rebasing: buffer[(valueStart + 1)..<(valueEnd - 1)])
+                let keyFirst = bytes.buffer[key.keyStart]
+                if keyLength == 5 && keyFirst == UInt8(ascii: "s") && bytes.isKey(key, "state") {
+                    let content = UnsafeBufferPointer(rebasing: bytes.buffer[(valueStart + 1)..<(valueEnd - 1)])
                     if let known = UnitState(bytes: content) {
                         pendingState = known
                     } else {
-                        guard let state = decoded(valueStart, valueEnd, escaped: escaped) else { return nil }
+                        guard let state = bytes.decoded(valueStart, valueEnd, escaped: escaped) else { return nil }
                         pendingState = UnitState(state)
                     }
                 }
-                if keyLength == 5 && keyFirst == UInt8(ascii: "v") && isKey(key, "value") {
+                if keyLength == 5 && keyFirst == UInt8(ascii: "v") && bytes.isKey(key, "value") {
                     // The text stays in the file until a rule reads it (see `FormText`).
-                    let text = FormText(jsonStringAt: buffer.baseAddress! + valueStart + 1, count: valueEnd - valueStart - 2, escaped: escaped)
+                    let text = FormText(jsonStringAt: bytes.buffer.baseAddress! + valueStart + 1, count: valueEnd - valueStart - 2, escaped: escaped)
                     builder.addForm(Form(place: places[places.count - 1], text: text, state: pendingState, offset: key.offset))
                     pendingState = nil
                 }
             } else if stack.count == 4, stack[2].kind == .substitutions {
                 // Every substitution with a scalar member is listed (as decoding lists them).
-                let isArgNum = isKey(key, "argNum")
-                let isFormatSpecifier = !isArgNum && isKey(key, "formatSpecifier")
+                let isArgNum = bytes.isKey(key, "argNum")
+                let isFormatSpecifier = !isArgNum && bytes.isKey(key, "formatSpecifier")
                 var argNum: Int?
                 var argumentClass: ArgumentClass?
                 if isArgNum {
-                    argNum = Int(String(decoding: UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd]), as: UTF8.self))
-                } else if isFormatSpecifier, isString, let text = decoded(valueStart, valueEnd, escaped: escaped) {
+                    argNum = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes.buffer[valueStart..<valueEnd]), as: UTF8.self))
+                } else if isFormatSpecifier, isString, let text = bytes.decoded(valueStart, valueEnd, escaped: escaped) {
                     argumentClass = ArgumentClass(formatSpecifier: text)
                 }
-                builder.updateSubstitution(text(stack[3])) { substitution in
+                builder.updateSubstitution(bytes.text(stack[3])) { substitution in
                     if isArgNum { substitution.argNum = argNum }
                     if isFormatSpecifier { substitution.argumentClass = argumentClass }
                 }
