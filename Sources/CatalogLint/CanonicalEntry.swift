@@ -142,6 +142,44 @@ struct CanonicalEntry {
             return i + 1
         }
 
+        /// Whether the bytes at `position` are `text`.
+        func matches(_ text: StaticString, at position: Int, to end: Int) -> Bool {
+            let count = text.utf8CodeUnitCount
+            return position + count <= end && memcmp(buffer.baseAddress! + position, text.utf8Start, count) == 0
+        }
+
+        /// The one form of a localization that holds nothing but a string unit (a `state` and a
+        /// `value`, or a `value` alone), read from the lines after the localization's `{` at
+        /// `lineStart`, with the start of the line after the localization's `}`. Most
+        /// localizations are this; nil for anything else, which the member-by-member reading
+        /// then reads.
+        func plainUnit(from lineStart: Int, to end: Int) -> (form: Form, next: Int)? {
+            var content = skippingSpaces(from: lineStart, to: end)
+            guard matches("\"stringUnit\" : {\n", at: content, to: end) else { return nil }
+            content = skippingSpaces(from: content + 17, to: end)
+            var state: UnitState?
+            if matches("\"state\" : \"", at: content, to: end) {
+                let quote = content + 10
+                guard let (stateEnd, escaped) = stringEnd(from: quote, to: end), !escaped,
+                    let known = UnitState(bytes: UnsafeBufferPointer(rebasing: buffer[(quote + 1)..<(stateEnd - 1)])),
+                    matches(",\n", at: stateEnd, to: end)
+                else { return nil }
+                state = known
+                content = skippingSpaces(from: stateEnd + 2, to: end)
+            }
+            guard matches("\"value\" : \"", at: content, to: end) else { return nil }
+            let valueKey = content
+            let quote = content + 10
+            guard let (valueEnd, escaped) = stringEnd(from: quote, to: end), matches("\n", at: valueEnd, to: end) else { return nil }
+            // The unit's "}" (with no comma: nothing follows it), then the localization's.
+            content = skippingSpaces(from: valueEnd + 1, to: end)
+            guard matches("}\n", at: content, to: end) else { return nil }
+            content = skippingSpaces(from: content + 2, to: end)
+            guard matches("}", at: content, to: end), let next = nextLine(after: content + 1, to: end) else { return nil }
+            let text = FormText(jsonStringAt: buffer.baseAddress! + quote + 1, count: valueEnd - quote - 2, escaped: escaped)
+            return (Form(place: .root, text: text, state: state, offset: valueKey), next)
+        }
+
         /// The decoded text of the string at `start..<end` (quotes included).
         func decoded(_ start: Int, _ end: Int, escaped: Bool) -> String? {
             if !escaped { return String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<(end - 1)]), as: UTF8.self) }
@@ -203,6 +241,16 @@ struct CanonicalEntry {
                     return false
                 }
                 if bytes.buffer[valueStart] == UInt8(ascii: "{") {
+                    // A localization of one plain string unit, read in one go.
+                    if stack.count == 1, stack[0].kind == .localizations, builder.current == nil, bytes.matches("{\n", at: valueStart, to: end),
+                        let (form, next) = bytes.plainUnit(from: valueStart + 2, to: end)
+                    {
+                        builder.beginLocalization(builder.locale(UnsafeBufferPointer(rebasing: bytes.buffer[key.keyStart..<key.keyEnd])), offset: key.offset)
+                        builder.addForm(form)
+                        builder.endLocalization()
+                        lineStart = next
+                        continue
+                    }
                     openObject(key)
                     guard let next = bytes.nextLine(after: valueStart + 1, to: end) else { return false }
                     lineStart = next

@@ -9,6 +9,15 @@ import StringCatalog
 public enum Severity: String, Sendable, Comparable, CaseIterable {
     case note, warning, error
 
+    /// Its place in `allCases`.
+    var index: Int {
+        switch self {
+        case .note: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+
     public static func < (a: Severity, b: Severity) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

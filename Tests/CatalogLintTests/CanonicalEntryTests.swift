@@ -63,3 +63,30 @@ import TestSupport
         #expect(read > 100)
     }
 }
+
+extension CanonicalEntryTests {
+    /// Localizations that look like a plain string unit but are not (more members, a unit
+    /// without a value, a state Xcode does not write, escapes) read as decoding reads them.
+    @Test func plainUnitLookAlikes() throws {
+        let localizations = [
+            #""de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo" } }"#,
+            #""de" : { "stringUnit" : { "value" : "Hallo" } }"#,
+            #""de" : { "stringUnit" : { "state" : "translated" } }"#,
+            #""de" : { "stringUnit" : { "state" : "reviewed", "value" : "Hallo" } }"#,
+            #""de" : { "stringUnit" : { "state" : "tr\u0061nslated", "value" : "Hallo" } }"#,
+            #""de" : { "stringUnit" : { "state" : "new", "value" : "Zeile\nZwei \"x\"" } }"#,
+            #""de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo" }, "substitutions" : { "n" : { "argNum" : 1, "formatSpecifier" : "lld" } } }"#,
+            #""de" : { "stringUnit" : { "state" : "translated", "value" : "%lld" }, "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "eins" } } } } }"#,
+            #""de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo", "x" : "y" } }"#,
+            #""de" : { "variations" : { "device" : { "mac" : { "stringUnit" : { "state" : "translated", "value" : "Mac" } } } } }"#,
+        ]
+        for localization in localizations {
+            let json = #"{ "sourceLanguage" : "en", "strings" : { "k %lld" : { "localizations" : { "#
+                + localization + #", "en" : { "stringUnit" : { "state" : "translated", "value" : "k %lld" } } } } }, "version" : "1.0" }"#
+            let catalog = try Catalog(bytes: try Catalog(bytes: Array(json.utf8)).canonicalBytes())
+            let (keys, read) = Self.disagreements(in: catalog)
+            #expect(keys.isEmpty, "\(localization)")
+            #expect(read == 1, "\(localization)")
+        }
+    }
+}
