@@ -1,13 +1,37 @@
 /// Small text helpers for the rules, byte-based where Foundation would be slow.
 
-/// A value in quotes for a message, shortened to 60 characters.
+/// A value in quotes for a message, its line breaks written `\n` and `\r` (a CR LF pair, one
+/// character, is left as it is), shortened to 60 characters.
 func quoted(_ text: String) -> String {
-    // Most texts are short and on one line: their bytes go straight between the quotes.
-    let utf8 = text.utf8
-    if utf8.count <= 60 && !utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return "\"" + text + "\"" }
-    var flat = text.replacingAll("\n", "\\n").replacingAll("\r", "\\r")
+    var text = text
+    let (short, hasBreak) = text.withUTF8 { ($0.count <= 60, $0.contains(0x0A) || $0.contains(0x0D)) }
+    // Most texts are short and on one line: they go between the quotes as they are.
+    if short && !hasBreak { return "\"" + text + "\"" }
+    var flat = hasBreak ? escapingLineBreaks(text) : text
     if flat.count > 60 { flat = String(flat.prefix(59)) + "…" }
-    return "\"\(flat)\""
+    return "\"" + flat + "\""
+}
+
+/// `text` with each line feed and carriage return that is a character of its own written as
+/// `\n` and `\r`, byte by byte: a line break never joins the characters around it, except CR
+/// and LF together, which make one character.
+func escapingLineBreaks(_ text: String) -> String {
+    var text = text
+    return text.withUTF8 { bytes in
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(bytes.count + 8)
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == 0x0A && !(index > 0 && bytes[index - 1] == 0x0D) {
+                escaped += [0x5C, UInt8(ascii: "n")]
+            } else if byte == 0x0D && !(index + 1 < bytes.count && bytes[index + 1] == 0x0A) {
+                escaped += [0x5C, UInt8(ascii: "r")]
+            } else {
+                escaped.append(byte)
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
+    }
 }
 
 extension String {
@@ -48,4 +72,38 @@ extension String {
             return false
         }
     }
+}
+
+/// A message built from pieces as UTF-8 bytes and made a `String` once: a big catalog can have
+/// tens of thousands of findings, and interpolating each message grew a string piece by piece.
+struct MessageText {
+    private var bytes: [UInt8] = []
+
+    init(capacity: Int = 120) { bytes.reserveCapacity(capacity) }
+
+    mutating func append(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ number: Int) { append(String(number)) }
+
+    /// A form's text as `quoted` writes it; a short one without escapes (so on one line) is
+    /// copied from the file as it is.
+    mutating func appendQuoted(_ text: FormText) {
+        let stored = text.storedBytes
+        if !text.mayHoldEscapes && stored.count <= 60 {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: stored)
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            append(quoted(text.string))
+        }
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -34,7 +34,7 @@ enum PlaceholderRules {
         string.isSubstitutionCase(form) ? form.value.replacingText("%arg", with: "") : form.value
     }
 
-    static func describe(_ argumentClass: ArgumentClass) -> String {
+    static func describe(_ argumentClass: ArgumentClass) -> StaticString {
         switch argumentClass {
         case .object: return "an object (%@)"
         case .integer: return "an integer (%d)"
@@ -101,9 +101,14 @@ enum PlaceholderRules {
                     if argumentClass == .integer && form.place.isZeroOneOrTwoCase {
                         continue
                     }
-                    context.report(
-                        "\(quoted(form.value)) leaves out argument \(position) (\(describe(argumentClass))) that the source text shows",
-                        key: string.key, locale: string.locale(of: localization), at: form.offset)
+                    var message = MessageText()
+                    message.appendQuoted(form.text)
+                    message.append(" leaves out argument ")
+                    message.append(position)
+                    message.append(" (")
+                    message.append(describe(argumentClass))
+                    message.append(") that the source text shows")
+                    context.report(message.string, key: string.key, locale: string.locale(of: localization), at: form.offset)
                 }
             }
         }
