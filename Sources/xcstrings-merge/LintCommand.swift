@@ -61,11 +61,7 @@ enum LintCommand {
             """,
         run: run)
 
-    static func now() -> Double { var t = timespec(); clock_gettime(CLOCK_MONOTONIC, &t); return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6 }
-    nonisolated(unsafe) static var t0 = 0.0
-    static func mark(_ s: String) { Output.err("T \(s) \(Int(now() - t0))\n") }
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        t0 = now()
         let parsed = try Arguments(
             arguments, command: "lint",
             options: [
@@ -104,11 +100,8 @@ enum LintCommand {
             var bytes: [UInt8]
             var catalog: Catalog
             do {
-                mark("start")
                 bytes = try job.bytes ?? FileBytes.read(job.file ?? job.path)
-                mark("read")
                 catalog = try Catalog(bytes: bytes)
-                mark("parsed")
             } catch let error as JSONError {
                 Output.err("\(job.path):\(error.line):\(error.column): error: \(error.message)\n")
                 failed = true
@@ -134,7 +127,6 @@ enum LintCommand {
                 }
             }
             var (findings, coverage) = linter.lint(catalog, bytes: bytes, file: job.path)
-            mark("linted")
             if let baseline {
                 findings = baseline.newFindings(findings, path: job.repositoryPath ?? job.path, linter: linter)
             }
@@ -148,7 +140,6 @@ enum LintCommand {
         case "sarif": Output.out(String(decoding: report.sarif(rules: rules), as: UTF8.self) + "\n")
         default: Output.out(bytes: report.humanBytes(colour: Output.standardOutputIsTerminal && ProcessEnvironment.value("NO_COLOR") == nil))
         }
-        mark("output")
         let status: ExitStatus
         if failed {
             status = .error
