@@ -28,6 +28,15 @@ public enum FileDescriptors {
         #endif
     }
 
+    /// `pread(2)`: bytes read from `offset`, 0 at the end of the file, -1 on error.
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.pread(fd, buffer, count, off_t(offset))
+        #else
+        Glibc.pread(fd, buffer, count, off_t(offset))
+        #endif
+    }
+
     /// `write(2)`: bytes written, -1 on error (see `lastError`).
     public static func write(_ fd: Int32, from buffer: UnsafeRawPointer, count: Int) -> Int {
         #if canImport(Darwin)

@@ -139,12 +139,12 @@ struct MergeRequest {
     }
 
     func merge(gitDirectory: String?) -> ExitStatus {
-        // The base is read and parsed while ours is mapped; then ours and theirs, one at a time,
-        // are parsed against the base (entries equal to the base's are not validated again and
-        // share its bytes). A big one, mapped or read, keeps only what it changes, so that its
-        // file's bytes can go before the next is read: the three inputs are never all held at
-        // once (a merge of three 40 MB catalogs peaks below their total size). Each parse of a
-        // big catalog uses two threads.
+        // The base is read (in parts, on all cores) while ours is mapped, then parsed; then ours
+        // and theirs, one at a time, are parsed against the base (entries equal to the base's
+        // are not validated again and share its bytes). A big one, mapped or read, keeps only
+        // what it changes, so that its file's bytes can go before the next is read: the three
+        // inputs are never all held at once (a merge of three 40 MB catalogs peaks below their
+        // total size). Each parse of a big catalog uses two threads.
         let loaded = InputSlots()
         let paths = [basePath, oursPath, theirsPath]
         let sides = [Side.base, .ours, .theirs]
@@ -161,17 +161,11 @@ struct MergeRequest {
             }
         }
         let oursMapping = MappingSlot()
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            guard index == 0 else {
-                oursMapping.file = MappedFile(path: paths[1], minimumSize: bigFile)
-                return
-            }
-            do throws(FileError) {
-                let bytes = try FileBytes.read(paths[0])
-                loaded.set(0, slot(0, keeping: bytes) { () throws(JSONError) in try Catalog.mergeBase(bytes: bytes, checkingShape: false) })
-            } catch {
-                loaded.set(0, .unreadable(error.description))
-            }
+        do throws(FileError) {
+            let bytes = try FileBytes.readInParts(paths[0]) { oursMapping.file = MappedFile(path: paths[1], minimumSize: bigFile) }
+            loaded.set(0, slot(0, keeping: bytes) { () throws(JSONError) in try Catalog.mergeBase(bytes: bytes, checkingShape: false) })
+        } catch {
+            loaded.set(0, .unreadable(error.description))
         }
         var reference: Catalog?
         if case .catalog(_, let catalog)? = loaded.slots[0] { reference = catalog }

@@ -70,7 +70,7 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByDictionaryLiteral, Expr
 
     static func rawEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
-        case (.raw(let a), .raw(let b)): return a.isIdentical(to: b) || a.parsed() == b.parsed()
+        case (.raw(let a), .raw(let b)): return a.equalsByBytes(b) ?? (a.parsed() == b.parsed())
         case (.raw(let a), _): return a.parsed() == rhs
         case (_, .raw(let b)): return lhs == b.parsed()
         default: return false

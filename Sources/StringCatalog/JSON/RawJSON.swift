@@ -46,4 +46,12 @@ public struct RawJSON: Sendable {
         if range == other.range && sharesSource(with: other) { return true }
         return UTF8Bytes(bytes) == UTF8Bytes(other.bytes)
     }
+
+    /// Whether the two values are equal when the bytes alone can say: both canonical at the
+    /// same indent are `XcodeWriter`'s output for their values, which is one text per value, so
+    /// they are equal exactly when their bytes are. Nil otherwise (the values must be decoded).
+    func equalsByBytes(_ other: RawJSON) -> Bool? {
+        guard let indent = canonicalIndent, indent == other.canonicalIndent else { return nil }
+        return isIdentical(to: other)
+    }
 }
