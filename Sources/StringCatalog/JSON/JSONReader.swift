@@ -110,7 +110,11 @@ struct ReferenceEntries {
         aligned && lookups == count && count == members.count
     }
 
-    mutating func rawValue(for key: UTF8Bytes) -> RawJSON? {
+    mutating func rawValue(for key: UTF8Bytes) -> RawJSON? { member(for: key)?.raw }
+
+    /// The reference's key equal to `key` (its bytes, to share) and its value when kept raw;
+    /// nil when the reference lacks the key.
+    mutating func member(for key: UTF8Bytes) -> (key: UTF8Bytes, raw: RawJSON?)? {
         var index: Int?
         lookups += 1
         if cursor < members.count && members[cursor].key == key {
@@ -129,8 +133,8 @@ struct ReferenceEntries {
         }
         guard let index else { return nil }
         cursor = index + 1
-        if case .raw(let raw) = members[index].value { return raw }
-        return nil
+        if case .raw(let raw) = members[index].value { return (members[index].key, raw) }
+        return (members[index].key, nil)
     }
 }
 
@@ -294,10 +298,10 @@ struct Parser {
         // The key, a lazily read value and what follows the value are read by helpers, so that
         // the frame that recurses into the value stays small (see `SyntaxProblem`).
         while true {
-            let (key, keyOffset) = try parseMemberKey(open: open, isFirst: members.isEmpty)
+            var (key, keyOffset) = try parseMemberKey(open: open, isFirst: members.isEmpty)
             let value: JSONValue
             if lazyValues {
-                value = try rawMemberValue(for: key)
+                value = try rawMemberValue(for: &key)
             } else if lazyCatalogEntries && depth == 1 && key.equals("strings")
                 && position < buffer.count && buffer[position] == UInt8(ascii: "{")
             {
@@ -344,9 +348,13 @@ struct Parser {
     }
 
     /// A catalog entry kept as its bytes: the reference's when they are the same, else skimmed.
-    mutating func rawMemberValue(for key: UTF8Bytes) throws(JSONError) -> JSONValue {
+    /// A key the reference has becomes the reference's (the same bytes, shared): comparing the
+    /// two keys later is then an identity check, not a look at two places in memory.
+    mutating func rawMemberValue(for key: inout UTF8Bytes) throws(JSONError) -> JSONValue {
         let start = position
-        if let known = reference?.rawValue(for: key), matches(known) {
+        let referenceMember = reference?.member(for: key)
+        if let referenceKey = referenceMember?.key { key = referenceKey }
+        if let known = referenceMember?.raw, matches(known) {
             // The same bytes: share the reference's value, so that comparing the two later is
             // an identity check.
             position += known.range.count

@@ -39,7 +39,8 @@ public struct UTF8Bytes: Hashable, Sendable, CustomStringConvertible, Expressibl
         if count == 0 { return true }
         return lhs.bytes.withUnsafeBufferPointer { a in
             rhs.bytes.withUnsafeBufferPointer { b in
-                memcmp(a.baseAddress!, b.baseAddress!, count) == 0
+                // The same bytes in memory (a key shared by two versions of a catalog).
+                a.baseAddress == b.baseAddress || memcmp(a.baseAddress!, b.baseAddress!, count) == 0
             }
         }
     }
