@@ -314,6 +314,7 @@ public struct PluralCategorySet: Sendable, Equatable {
     }
 
     mutating func insert(_ name: String) { bits |= Self.bit(name) }
+    func isSuperset(of other: PluralCategorySet) -> Bool { other.bits & ~bits == 0 }
     public func contains(_ name: String) -> Bool { bits & Self.bit(name) != 0 }
     public var sorted: [String] { Self.names.filter(contains).sorted() }
 }
@@ -606,17 +607,23 @@ public struct LintedString: Sendable {
     private(set) var keyPassesArguments = false
 
     mutating func findAppArguments() {
-        let keyMayHoldPercent = key.bytes.contains(UInt8(ascii: "%"))
-        keyPassesArguments = keyMayHoldPercent && FormatString.passesArguments(key.string)
-        if keyPassesArguments {
-            appArguments = FormatString.arguments(in: key.string)
-            return
+        // Each text's specifiers are found once, for both questions: does it pass arguments, and
+        // which.
+        if key.bytes.contains(UInt8(ascii: "%")) {
+            let specifiers = FormatString.specifiers(in: key.string)
+            if specifiers.contains(where: { !$0.hasSpaceFlag }) {
+                keyPassesArguments = true
+                appArguments = FormatString.arguments(of: specifiers)
+                return
+            }
         }
         guard let source, let form = form(of: source, matching: .root), form.text.mayHoldPercent else { return }
-        guard FormatString.passesArguments(form.value) else { return }
-        var arguments: [Int: ArgumentClass] = [:]
+        let specifiers = FormatString.specifiers(in: form.value)
+        guard specifiers.contains(where: { !$0.hasSpaceFlag }) else { return }
         let substitutions = substitutions(of: source)
-        for sourceForm in [form] + forms[source.forms] {
+        var arguments = FormatString.arguments(of: specifiers, substitutions: substitutions)
+        for index in source.forms {
+            let sourceForm = forms[index]
             let text = isSubstitutionCase(sourceForm) ? sourceForm.value.replacingText("%arg", with: "") : sourceForm.value
             arguments.merge(FormatString.arguments(in: text, substitutions: substitutions)) { first, _ in first }
         }

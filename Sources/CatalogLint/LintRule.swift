@@ -22,7 +22,7 @@ public struct RuleContext {
     var rule: LintRule
     var found: [RawFinding] = []
     /// The plural categories of each locale met so far.
-    var pluralCategories: [UTF8Bytes: [String]] = [:]
+    var pluralCategories: [UTF8Bytes: (names: [String], set: PluralCategorySet)] = [:]
 
     /// A finding at a byte offset of the file.
     mutating func report(_ message: String, key: UTF8Bytes, locale: UTF8Bytes?, at offset: Int, severity: Severity? = nil) {

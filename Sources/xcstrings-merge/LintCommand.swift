@@ -101,7 +101,8 @@ enum LintCommand {
             var catalog: Catalog
             do {
                 bytes = try job.bytes ?? FileBytes.read(job.file ?? job.path)
-                catalog = try Catalog(bytes: bytes)
+                // Lint does not run the validator: the schema notes made for it are not needed.
+                catalog = try Catalog(bytes: bytes, checkingShape: false)
             } catch let error as JSONError {
                 Output.err("\(job.path):\(error.line):\(error.column): error: \(error.message)\n")
                 failed = true
@@ -117,7 +118,7 @@ enum LintCommand {
                     do {
                         try outcome.catalog.write(to: path)
                         bytes = try FileBytes.read(path)
-                        catalog = try Catalog(bytes: bytes)
+                        catalog = try Catalog(bytes: bytes, checkingShape: false)
                     } catch {
                         Output.err("\(job.path): error: cannot write the repairs: \(error)\n")
                         failed = true
@@ -166,7 +167,7 @@ struct Baseline {
     /// `findings` less those the same catalog had at the base (same rule, key and locale); all
     /// of them for a catalog new since then.
     func newFindings(_ findings: [Finding], path: String, linter: Linter) -> [Finding] {
-        guard let bytes = try? repository.file(path, in: base), let catalog = try? Catalog(bytes: bytes) else { return findings }
+        guard let bytes = try? repository.file(path, in: base), let catalog = try? Catalog(bytes: bytes, checkingShape: false) else { return findings }
         let before = Set(linter.findings(in: catalog, bytes: bytes, file: path).map(\.identity))
         return findings.filter { !before.contains($0.identity) }
     }

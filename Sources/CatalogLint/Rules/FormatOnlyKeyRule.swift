@@ -15,7 +15,8 @@ enum FormatOnlyKeyRule {
     }
 
     static func check(_ string: LintedString, _ context: inout RuleContext) {
-        guard string.shouldTranslate, isFormatOnly(string.key.string) else { return }
+        // Without a `%` a key holds no specifier: no need to make it a string.
+        guard string.shouldTranslate, string.key.bytes.contains(UInt8(ascii: "%")), isFormatOnly(string.key.string) else { return }
         context.report(
             "the key \(quoted(string.key.string)) has nothing to translate; use Text(verbatim:) or mark it \"shouldTranslate\" : false",
             key: string.key, locale: nil, at: string.keyOffset)

@@ -16,11 +16,20 @@ enum PluralIncompleteRule {
         for localization in string.localizations {
             guard !localization.pluralVariations.isEmpty else { continue }
             let locale = string.locale(of: localization)
-            let required = context.pluralCategories[locale] ?? PluralCategories.required(for: locale.string)
-            context.pluralCategories[locale] = required
+            let required: (names: [String], set: PluralCategorySet)
+            if let known = context.pluralCategories[locale] {
+                required = known
+            } else {
+                let names = PluralCategories.required(for: locale.string)
+                var set = PluralCategorySet()
+                for name in names { set.insert(name) }
+                required = (names, set)
+                context.pluralCategories[locale] = required
+            }
             for variation in string.pluralVariations[localization.pluralVariations] {
-                let missing = required.filter { !variation.categories.contains($0) }
-                guard !missing.isEmpty else { continue }
+                // Most variations have every category their language needs: sets say so.
+                guard !variation.categories.isSuperset(of: required.set) else { continue }
+                let missing = required.names.filter { !variation.categories.contains($0) }
                 let path = string.components(of: variation.path)
                 let place = path.first == "substitutions" ? " in substitution \"\(path[1])\"" : ""
                 context.report(
