@@ -724,9 +724,14 @@ public struct StringSummary: Sendable {
     public var keyOffset: Int
     public var shouldTranslate: Bool
     public var isStale: Bool
-    /// The key's hash as a `String` (so equal after Unicode normalization), worked out on the
-    /// thread that read the string.
-    public var keyTextHash: Int
+    /// Whether the key is ASCII: two ASCII keys are never twins after normalization.
+    public var keyIsASCII: Bool
+    /// For a key that is not ASCII, its hash as a `String` (so equal after Unicode
+    /// normalization), worked out on the thread that read the string.
+    public var keyTextHash: Int?
+    /// For a key that is not ASCII but normalizes to ASCII text, that text (see
+    /// `NormalizationTwinsRule.asciiText`).
+    public var asciiText: [UInt8]?
     /// Each localization's locale and the offsets of its first form in state `new` and in
     /// `needs_review`; empty unless asked for.
     public var localizations: [(locale: UTF8Bytes, firstNew: Int?, firstNeedsReview: Int?)]
@@ -736,7 +741,9 @@ public struct StringSummary: Sendable {
         keyOffset = string.keyOffset
         shouldTranslate = string.shouldTranslate
         isStale = string.isStale
-        keyTextHash = string.key.string.hashValue
+        keyIsASCII = !string.key.bytes.contains { $0 >= 0x80 }
+        keyTextHash = keyIsASCII ? nil : string.key.string.hashValue
+        asciiText = keyIsASCII ? nil : NormalizationTwinsRule.asciiText(of: string.key)
         localizations = []
         guard withStates else { return }
         localizations = string.localizations.map { localization in

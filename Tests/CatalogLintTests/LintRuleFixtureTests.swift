@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import CatalogLint
+@testable import CatalogLint
 import StringCatalog
 import TestSupport
 
@@ -52,5 +52,21 @@ import TestSupport
         #expect(finding.message.contains("as a pointer (%p); the app passes an object (%@)"), "\(finding.message)")
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[finding.line - 1].contains("\"value\" : \"% publicacions\""))
+    }
+}
+
+/// `normalization-twins` passes over ASCII keys that no other key normalizes to; that is exact
+/// only if the characters whose canonical decomposition is ASCII are the ones it lists.
+@Suite struct NormalizationTwinsTableTests {
+    @Test func theASCIISingletonsAreEveryScalarThatDecomposesToASCII() {
+        var found: [UInt32: UInt8] = [:]
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let decomposed = String(scalar).decomposedStringWithCanonicalMapping
+            guard decomposed.unicodeScalars.allSatisfy(\.isASCII) else { continue }
+            #expect(decomposed.utf8.count == 1, "U+\(String(value, radix: 16))")
+            found[value] = decomposed.utf8.first
+        }
+        #expect(found == NormalizationTwinsRule.asciiSingletons)
     }
 }

@@ -9,14 +9,46 @@ enum NormalizationTwinsRule {
         summary: "Two keys are equal after Unicode normalization but differ in bytes.",
         checkCatalog: { strings, _, context in check(strings, &context) })
 
+    /// The characters above ASCII whose canonical decomposition is ASCII (KELVIN SIGN is K,
+    /// GREEK QUESTION MARK is a semicolon, GREEK VARIA is a grave accent); a test checks every
+    /// Unicode scalar against Foundation's decomposition.
+    static let asciiSingletons: [UInt32: UInt8] = [0x212A: UInt8(ascii: "K"), 0x037E: UInt8(ascii: ";"), 0x1FEF: UInt8(ascii: "`")]
+
+    /// The ASCII text `key` normalizes to, when it does: when every scalar is ASCII or one of
+    /// `asciiSingletons` (any other scalar keeps something above ASCII in every normal form, as
+    /// no composition gives an ASCII character).
+    static func asciiText(of key: UTF8Bytes) -> [UInt8]? {
+        var text: [UInt8] = []
+        for scalar in key.string.unicodeScalars {
+            if scalar.isASCII {
+                text.append(UInt8(scalar.value))
+            } else if let ascii = asciiSingletons[scalar.value] {
+                text.append(ascii)
+            } else {
+                return nil
+            }
+        }
+        return text
+    }
+
     static func check(_ strings: [StringSummary], _ context: inout RuleContext) {
-        // Swift's String equality and hashing are canonical equivalence. The hashes were worked
-        // out in parallel; texts are compared only where two hashes are equal.
+        // Swift's String equality and hashing are canonical equivalence. The hashes of keys
+        // above ASCII were worked out in parallel; an ASCII key can only be the twin of one
+        // that normalizes to its text, so the others are passed over. Texts are compared only
+        // where two hashes are equal.
+        let asciiTexts = Set(strings.compactMap(\.asciiText))
         var first: [Int: [Int]] = [:]
         for (index, string) in strings.enumerated() {
-            let earlier = first[string.keyTextHash, default: []]
+            let hash: Int
+            if let known = string.keyTextHash {
+                hash = known
+            } else {
+                guard !asciiTexts.isEmpty, asciiTexts.contains(Array(string.key.bytes)) else { continue }
+                hash = string.key.string.hashValue
+            }
+            let earlier = first[hash, default: []]
             if earlier.isEmpty {
-                first[string.keyTextHash] = [index]
+                first[hash] = [index]
                 continue
             }
             let text = string.key.string
@@ -25,7 +57,7 @@ enum NormalizationTwinsRule {
                     "the key \(quoted(text)) (\(string.key.bytes.count) bytes) and its twin (\(twin.bytes.count) bytes) are the same text after Unicode normalization; keep one",
                     key: string.key, locale: nil, at: string.keyOffset)
             } else {
-                first[string.keyTextHash, default: []].append(index)
+                first[hash, default: []].append(index)
             }
         }
     }
