@@ -216,7 +216,7 @@ if !quick {
     print("\nPaired comparisons (\(pairs) alternated pairs; the median ratio and its range):\n")
     func row(_ name: String, _ result: (ratio: Double, low: Double, high: Double, first: Double, second: Double), _ target: String) {
         print(name.padding(toLength: 62, withPad: " ", startingAt: 0)
-            + String(format: "%7.1f ms / %7.1f ms   ratio %5.2f (%4.2f-%4.2f)", result.first * 1000, result.second * 1000,
+            + String(format: "%7.1f ms / %7.1f ms   ratio %6.3f (%5.3f-%5.3f)", result.first * 1000, result.second * 1000,
                      result.ratio, result.low, result.high) + "   target " + target)
     }
     let scratch = work.path + "/scratch.xcstrings"
