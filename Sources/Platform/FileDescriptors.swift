@@ -60,6 +60,37 @@ public enum FileDescriptors {
         return true
     }
 
+    /// Puts the file at `temporary` in the place of `path`, atomically: readers see the old file
+    /// or the new one. With `flushing: false` on Linux the two are exchanged
+    /// (`renameat2(RENAME_EXCHANGE)`, as atomic as `rename`) and the old one then removed: ext4
+    /// starts writing a file's delayed blocks out when it is renamed over another
+    /// (`auto_da_alloc`), about a twentieth of a big merge, which a file that is not to be
+    /// durable (a merge driver's output, which git reads back and deletes) need not pay.
+    /// Otherwise, and when exchanging is not possible (no file at `path`, an older system),
+    /// `rename(2)`; on macOS always (APFS does no such thing). False when the file could not
+    /// be put in place (see `lastError`).
+    #if os(Linux)
+    public static func replace(_ path: String, with temporary: String, flushing: Bool) -> Bool {
+        if !flushing, let exchange = renameExchange, exchange(AT_FDCWD, temporary, AT_FDCWD, path, 1 << 1) == 0 {
+            // `temporary` now names the old file.
+            unlink(temporary)
+            return true
+        }
+        return rename(temporary, path) == 0
+    }
+
+    /// glibc's `renameat2` (2.28 and later), which its module map does not declare; 1 << 1 is
+    /// `RENAME_EXCHANGE` (linux/fs.h).
+    static let renameExchange: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_LAZY), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+    }()
+    #else
+    public static func replace(_ path: String, with temporary: String, flushing: Bool) -> Bool {
+        rename(temporary, path) == 0
+    }
+    #endif
+
     /// Makes a file's contents durable. On macOS `fsync` only hands the data to the drive, whose
     /// cache may still lose it on power loss; `F_FULLFSYNC` asks the drive to write it out (and
     /// falls back to `fsync` on file systems that do not support it, such as some network

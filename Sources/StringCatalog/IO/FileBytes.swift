@@ -198,7 +198,7 @@ public final class AtomicFile {
         }
         close(fd)
         fd = -1
-        guard rename(temporary, path) == 0 else { throw .errno(path, "cannot replace") }
+        guard FileDescriptors.replace(path, with: temporary, flushing: durable) else { throw .errno(path, "cannot replace") }
         committed = true
     }
 }
