@@ -71,7 +71,11 @@ public enum FileDescriptors {
     /// be put in place (see `lastError`).
     #if os(Linux)
     public static func replace(_ path: String, with temporary: String, flushing: Bool) -> Bool {
-        if !flushing, let exchange = renameExchange, exchange(AT_FDCWD, temporary, AT_FDCWD, path, 1 << 1) == 0 {
+        // Only a file (or a link) is exchanged: `rename` refuses to put a file over a folder,
+        // and so must this.
+        var info = stat()
+        let isFile = lstat(path, &info) == 0 && [S_IFREG, S_IFLNK].contains(info.st_mode & S_IFMT)
+        if !flushing, isFile, let exchange = renameExchange, exchange(AT_FDCWD, temporary, AT_FDCWD, path, 1 << 1) == 0 {
             // `temporary` now names the old file.
             unlink(temporary)
             return true

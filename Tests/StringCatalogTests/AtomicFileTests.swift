@@ -32,4 +32,16 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("new".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["New.xcstrings"])
     }
+
+    @Test(arguments: [true, false])
+    func doesNotReplaceAFolder(durable: Bool) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-folder-\(getpid())-\(durable)")
+        let folder = directory.appendingPathComponent("Localizable.xcstrings")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(throws: FileError.self) { try FileBytes.writeAtomically(Array("new".utf8), to: folder.path, durable: durable) }
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Localizable.xcstrings"])
+    }
 }
