@@ -35,12 +35,11 @@ struct CanonicalEntry {
     /// The localizations and forms go to `builder`.
     init?(_ raw: RawJSON, into builder: inout LintedStringBuilder) {
         guard raw.canonicalIndent == 2 else { return nil }
-        let source = raw.source
-        let result: CanonicalEntry? = source.withUnsafeBufferPointer { buffer in
+        let result: CanonicalEntry? = raw.source.withUnsafeBufferPointer { buffer in
             // The builder (and the stacks it keeps for this reading) is moved into the reader
             // and back, not copied: a copy would share its arrays, and the first append would
             // then copy each of them.
-            var reader = Reader(buffer: buffer, source: source, builder: .placeholder)
+            var reader = Reader(buffer: buffer, builder: .placeholder)
             swap(&reader.builder, &builder)
             swap(&reader.stack, &reader.builder.openStack)
             swap(&reader.places, &reader.builder.placeStack)
@@ -61,7 +60,6 @@ struct CanonicalEntry {
     /// mutating one copied the whole reader, for every line.
     struct EntryBytes {
         let buffer: UnsafeBufferPointer<UInt8>
-        let source: [UInt8]
 
         /// The kind of the object whose key is `open`'s.
         func kind(of open: Open) -> Kind {
@@ -182,9 +180,9 @@ struct CanonicalEntry {
 
         /// The decoded text of the string at `start..<end` (quotes included).
         func decoded(_ start: Int, _ end: Int, escaped: Bool) -> String? {
-            if !escaped { return String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<(end - 1)]), as: UTF8.self) }
-            guard case .string(let text)? = try? JSONReader.parse(Array(source[start..<end])) else { return nil }
-            return text.string
+            let content = UnsafeBufferPointer(rebasing: buffer[(start + 1)..<(end - 1)])
+            if !escaped { return String(decoding: content, as: UTF8.self) }
+            return JSONStringContent.decoded(content).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
@@ -199,8 +197,8 @@ struct CanonicalEntry {
         var places: [FormPlace] = []
         var pendingState: UnitState?
 
-        init(buffer: UnsafeBufferPointer<UInt8>, source: [UInt8], builder: LintedStringBuilder) {
-            bytes = EntryBytes(buffer: buffer, source: source)
+        init(buffer: UnsafeBufferPointer<UInt8>, builder: LintedStringBuilder) {
+            bytes = EntryBytes(buffer: buffer)
             self.builder = builder
         }
 

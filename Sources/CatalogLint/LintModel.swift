@@ -129,7 +129,7 @@ struct FormText: @unchecked Sendable {
     var string: String {
         let bytes = storedBytes
         if isDecoded || !mayHoldEscapes { return String(decoding: bytes, as: UTF8.self) }
-        if let text = JSONStringContent.decoded(bytes) { return text }
+        if let text = JSONStringContent.decoded(bytes) { return String(decoding: text, as: UTF8.self) }
         // Anything unexpected: with its quotes, as JSON.
         var json: [UInt8] = [UInt8(ascii: "\"")]
         json += bytes
@@ -144,106 +144,6 @@ struct FormText: @unchecked Sendable {
         let bytes = storedBytes
         if isDecoded || !mayHoldEscapes { return bytes.contains(ascii) }
         return JSONStringContent.holds(ascii, in: bytes)
-    }
-}
-
-/// A JSON string's content (between its quotes), as the catalog's reading validated it.
-enum JSONStringContent {
-    /// The escape letters other than `u`, and the bytes they stand for.
-    static func unescaped(_ letter: UInt8) -> UInt8? {
-        switch letter {
-        case UInt8(ascii: "\""): return 0x22
-        case UInt8(ascii: "\\"): return 0x5C
-        case UInt8(ascii: "/"): return 0x2F
-        case UInt8(ascii: "b"): return 0x08
-        case UInt8(ascii: "f"): return 0x0C
-        case UInt8(ascii: "n"): return 0x0A
-        case UInt8(ascii: "r"): return 0x0D
-        case UInt8(ascii: "t"): return 0x09
-        default: return nil
-        }
-    }
-
-    /// The four hexadecimal digits at `start`, or nil.
-    static func hexQuad(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
-        guard start + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for byte in bytes[start..<(start + 4)] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
-    }
-
-    /// The scalar of the `\u` escape at `start` (a surrogate pair takes two) and where it ends.
-    static func unicodeEscape(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (scalar: Unicode.Scalar, end: Int)? {
-        guard let unit = hexQuad(bytes, at: start + 2) else { return nil }
-        if unit >= 0xD800 && unit <= 0xDBFF {
-            guard start + 12 <= bytes.count, bytes[start + 6] == UInt8(ascii: "\\"), bytes[start + 7] == UInt8(ascii: "u"),
-                let low = hexQuad(bytes, at: start + 8), low >= 0xDC00 && low <= 0xDFFF,
-                let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
-            else { return nil }
-            return (scalar, start + 12)
-        }
-        guard let scalar = Unicode.Scalar(unit) else { return nil }
-        return (scalar, start + 6)
-    }
-
-    /// The text; nil when the content holds what a validated string cannot.
-    static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count)
-        var i = 0
-        var runStart = 0
-        while i < bytes.count {
-            guard bytes[i] == UInt8(ascii: "\\") else {
-                i += 1
-                continue
-            }
-            text += bytes[runStart..<i]
-            guard i + 1 < bytes.count else { return nil }
-            if let byte = unescaped(bytes[i + 1]) {
-                text.append(byte)
-                i += 2
-            } else if bytes[i + 1] == UInt8(ascii: "u"), let (scalar, end) = unicodeEscape(bytes, at: i) {
-                text += String(scalar).utf8
-                i = end
-            } else {
-                return nil
-            }
-            runStart = i
-        }
-        text += bytes[runStart..<bytes.count]
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// Whether the text holds the ASCII character `ascii`.
-    static func holds(_ ascii: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            guard byte == UInt8(ascii: "\\"), i + 1 < bytes.count else {
-                if byte == ascii { return true }
-                i += 1
-                continue
-            }
-            if let decoded = unescaped(bytes[i + 1]) {
-                if decoded == ascii { return true }
-                i += 2
-            } else if bytes[i + 1] == UInt8(ascii: "u"), let (scalar, end) = unicodeEscape(bytes, at: i) {
-                if scalar.value == UInt32(ascii) { return true }
-                i = end
-            } else {
-                i += 2
-            }
-        }
-        return false
     }
 }
 

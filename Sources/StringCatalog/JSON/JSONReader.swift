@@ -110,8 +110,6 @@ struct ReferenceEntries {
         aligned && lookups == count && count == members.count
     }
 
-    mutating func rawValue(for key: UTF8Bytes) -> RawJSON? { member(for: key)?.raw }
-
     /// The reference's key equal to `key` (its bytes, to share) and its value when kept raw;
     /// nil when the reference lacks the key.
     mutating func member(for key: UTF8Bytes) -> (key: UTF8Bytes, raw: RawJSON?)? {
@@ -694,15 +692,11 @@ struct Parser {
         }
         let letter = buffer[position + 1]
         position += 2
+        if let byte = JSONStringContent.unescaped(letter) {
+            decoded.append(byte)
+            return
+        }
         switch letter {
-        case UInt8(ascii: "\""): decoded.append(0x22)
-        case UInt8(ascii: "\\"): decoded.append(0x5C)
-        case UInt8(ascii: "/"): decoded.append(0x2F)
-        case UInt8(ascii: "b"): decoded.append(0x08)
-        case UInt8(ascii: "f"): decoded.append(0x0C)
-        case UInt8(ascii: "n"): decoded.append(0x0A)
-        case UInt8(ascii: "r"): decoded.append(0x0D)
-        case UInt8(ascii: "t"): decoded.append(0x09)
         case UInt8(ascii: "u"):
             let unit = try hexQuad(escapeStart: escapeStart)
             var scalar = UInt32(unit)
@@ -735,13 +729,8 @@ struct Parser {
             guard position < buffer.count else {
                 throw error("unexpected end of file in a \\u escape", at: escapeStart)
             }
-            let byte = buffer[position]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("invalid \\u escape: expected four hexadecimal digits", at: escapeStart)
+            guard let digit = JSONStringContent.hexDigit(buffer[position]) else {
+                throw error("invalid \\u escape: expected four hexadecimal digits", at: escapeStart)
             }
             value = value << 4 | UInt16(digit)
             position += 1
