@@ -38,6 +38,13 @@ struct RawFinding: Sendable {
     var key: UTF8Bytes
     var locale: UTF8Bytes?
     var message: String
+
+    /// The finding in `file` at `location`.
+    func finding(in file: String, at location: (line: Int, column: Int)) -> Finding {
+        Finding(
+            rule: rule, severity: severity, file: file, line: location.line, column: location.column, key: key, locale: locale,
+            message: message)
+    }
 }
 
 /// Every rule, in the order findings are listed.

@@ -20,12 +20,9 @@ public struct Linter: Sendable {
     public func findings(forKeys keys: [UTF8Bytes], in catalog: Catalog) -> [Finding] {
         guard !keys.isEmpty else { return [] }
         let wanted = Set(keys)
-        let sourceLanguage = catalog.sourceLanguage ?? UTF8Bytes("en")
-        var builder = LintedStringBuilder(names: LintNames(), sourceLanguage: sourceLanguage)
-        let strings = catalog.strings.members.filter { wanted.contains($0.key) }.map {
-            LintedString(member: $0, sourceLanguage: sourceLanguage, builder: &builder)
-        }
-        return findings(in: strings, bytes: [], file: "")
+        var subset = catalog
+        subset.strings = JSONObject(catalog.strings.members.filter { wanted.contains($0.key) })
+        return lint(subset, bytes: [], file: "").findings
     }
 
     /// Strings are decoded and checked in blocks of this many, in parallel.
@@ -36,7 +33,7 @@ public struct Linter: Sendable {
     public static func strings(of catalog: Catalog) -> [LintedString] {
         let sourceLanguage = catalog.sourceLanguage ?? UTF8Bytes("en")
         let members = catalog.strings.members
-        return inBlocks(members.count) { range in
+        return ParallelBlocks.map(members.count, blockSize: blockSize) { range in
             // This block's own names (see `LintNames`).
             let ownSourceLanguage = UTF8Bytes(Array(sourceLanguage.bytes))
             var builder = LintedStringBuilder(names: LintNames(), sourceLanguage: ownSourceLanguage)
@@ -62,8 +59,8 @@ public struct Linter: Sendable {
         // Where the members are in `bytes` (always, unless a caller passes other bytes), each
         // block locates its own findings, counting lines from its first key.
         let inFileOrder = zip(members, members.dropFirst()).allSatisfy { $0.offset < $1.offset }
-            && (members.last.map { $0.offset < bytes.count } ?? true)
-        let locatedInBlocks = inFileOrder && !LineLocator.holdsCarriageReturn(bytes)
+            && (members.first.map { $0.offset >= 0 } ?? true) && (members.last.map { $0.offset < bytes.count } ?? true)
+        let locatedInBlocks = !bytes.isEmpty && inFileOrder && !LineLocator.holdsCarriageReturn(bytes)
         var blocks = ParallelBlocks.map(members.count, blockSize: Self.blockSize) { range -> [Block] in
             // This block's own names (see `LintNames`).
             let ownSourceLanguage = UTF8Bytes(Array(sourceLanguage.bytes))
@@ -98,8 +95,11 @@ public struct Linter: Sendable {
         var raw: [RawFinding] = []
         var summaries: [StringSummary] = []
         var findings: [Finding] = []
-        // Lines before the first key, then each block's.
-        var line = 1 + (members.first.map { first in bytes.withUnsafeBufferPointer { LineLocator.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[..<first.offset])) } } ?? 0)
+        // Lines before the first key, then each block's (when the blocks counted theirs).
+        var line = 1
+        if locatedInBlocks, let first = members.first {
+            line += bytes.withUnsafeBufferPointer { LineLocator.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[..<first.offset])) }
+        }
         for block in blocks {
             tally.add(block.tally)
             summaries += block.summaries
@@ -153,16 +153,16 @@ public struct Linter: Sendable {
     static func located(
         _ found: [RawFinding], rank: [String: Int], in buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, file: String
     ) -> ([Finding], Int) {
+        let ordered = inOrder(found, rank: rank)
+        let (locations, lineFeeds) = LineLocator.locations(of: ordered.map(\.offset), in: buffer, from: from, lineFeedsTo: end)
+        return (zip(ordered, locations).map { $0.finding(in: file, at: $1) }, lineFeeds)
+    }
+
+    /// Findings by place, then in the order the rules are listed.
+    static func inOrder(_ found: [RawFinding], rank: [String: Int]) -> [RawFinding] {
         var ranked = found.indices.map { (offset: found[$0].offset, rank: rank[found[$0].rule] ?? 0, index: $0) }
         ranked.sort { ($0.offset, $0.rank) < ($1.offset, $1.rank) }
-        let (locations, lineFeeds) = LineLocator.locations(of: ranked.map(\.offset), in: buffer, from: from, lineFeedsTo: end)
-        let findings = zip(ranked, locations).map { item, location in
-            let finding = found[item.index]
-            return Finding(
-                rule: finding.rule, severity: finding.severity, file: file, line: location.line, column: location.column,
-                key: finding.key, locale: finding.locale, message: finding.message)
-        }
-        return (findings, lineFeeds)
+        return ranked.map { found[$0.index] }
     }
 
     /// Two lists of findings in order, as one.
@@ -190,46 +190,12 @@ public struct Linter: Sendable {
 
     var activeRules: [LintRule] { rules.filter { includeOptIn || !$0.isOptIn } }
 
-    public func findings(in strings: [LintedString], bytes: [UInt8], file: String) -> [Finding] {
-        let active = activeRules
-        let stringRules = active.filter { $0.checkString != nil }
-        var raw = Self.inBlocks(strings.count) { range in
-            var contexts = stringRules.map { RuleContext(rule: $0) }
-            let checks = stringRules.map { $0.checkString! }
-            for string in strings[range] {
-                for index in checks.indices { checks[index](string, &contexts[index]) }
-            }
-            return contexts.flatMap(\.found)
-        }
-        let withStates = active.contains { $0.needsLocalizationStates }
-        let summaries = strings.map { StringSummary($0, withStates: withStates) }
-        let catalogLocales = UntranslatedRule.locales(of: strings)
-        for rule in active {
-            guard let check = rule.checkCatalog else { continue }
-            var context = RuleContext(rule: rule)
-            check(summaries, catalogLocales, &context)
-            raw += context.found
-        }
-        return located(raw, rules: active, bytes: bytes, file: file)
-    }
-
     /// The findings in order (by place, then in the order the rules are listed), each with its
     /// line and column.
     func located(_ raw: [RawFinding], rules active: [LintRule], bytes: [UInt8], file: String) -> [Finding] {
         guard !raw.isEmpty else { return [] }
-        let rank = Self.ranks(of: active)
-        var ranked = raw.indices.map { (offset: raw[$0].offset, rank: rank[raw[$0].rule] ?? 0, index: $0) }
-        ranked.sort { ($0.offset, $0.rank) < ($1.offset, $1.rank) }
-        let locations = LineLocator.locations(of: ranked.map(\.offset), in: bytes)
-        return zip(ranked, locations).map { item, location in
-            let finding = raw[item.index]
-            return Finding(
-                rule: finding.rule, severity: finding.severity, file: file, line: location.line, column: location.column,
-                key: finding.key, locale: finding.locale, message: finding.message)
-        }
-    }
-
-    static func inBlocks<T>(_ count: Int, _ body: @Sendable (Range<Int>) -> [T]) -> [T] {
-        ParallelBlocks.map(count, blockSize: blockSize, body)
+        let ordered = Self.inOrder(raw, rank: Self.ranks(of: active))
+        let locations = LineLocator.locations(of: ordered.map(\.offset), in: bytes)
+        return zip(ordered, locations).map { $0.finding(in: file, at: $1) }
     }
 }

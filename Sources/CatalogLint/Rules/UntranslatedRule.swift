@@ -11,19 +11,6 @@ enum UntranslatedRule {
         checkCatalog: { strings, locales, context in check(strings, locales: locales, &context) },
         needsLocalizationStates: true)
 
-    /// The locales the catalog translates into: every locale of every string but the source.
-    static func locales(of strings: [LintedString]) -> [UTF8Bytes] {
-        var seen = Set<UTF8Bytes>()
-        var result: [UTF8Bytes] = []
-        for string in strings {
-            for localization in string.localizations where !localization.isSource {
-                let locale = string.locale(of: localization)
-                if seen.insert(locale).inserted { result.append(locale) }
-            }
-        }
-        return result.sorted { $0.string < $1.string }
-    }
-
     static func check(_ strings: [StringSummary], locales: [UTF8Bytes], _ context: inout RuleContext) {
         for string in strings where string.shouldTranslate {
             if string.isStale {
