@@ -36,7 +36,7 @@ public enum Coverage {
 
     /// The coverage per locale, in the order of the locales' names.
     static func table(_ total: Tally) -> [LocaleCoverage] {
-        let locales = total.locales.keys.sorted { $0.string < $1.string }
+        let locales = total.perLocale.keys.sorted { $0.string < $1.string }
         return locales.map { locale in
             let counts = total.perLocale[locale] ?? Counts()
             var coverage = LocaleCoverage(locale: locale.string)
@@ -56,22 +56,13 @@ public enum Coverage {
     }
 
     struct Tally {
-        /// Every locale but the source met in any string (as `UntranslatedRule.locales`).
-        var locales: [UTF8Bytes: Void] = [:]
+        /// Every locale but the source met in any string, with its counts.
         var perLocale: [UTF8Bytes: Counts] = [:]
         /// Strings to translate that are not stale, and those that are.
         var eligible = 0
         var stale = 0
 
-        /// Counts one string.
-        mutating func count(_ string: LintedString) {
-            var counter = Counter()
-            counter.count(string)
-            counter.flush(into: &self)
-        }
-
         mutating func add(_ other: Tally) {
-            locales.merge(other.locales) { _, _ in () }
             perLocale.merge(other.perLocale) { a, b in
                 Counts(translated: a.translated + b.translated, needsReview: a.needsReview + b.needsReview, new: a.new + b.new)
             }
@@ -96,7 +87,7 @@ public enum Coverage {
             count(string)
         }
 
-        mutating func count(_ string: LintedString) {
+        private mutating func count(_ string: LintedString) {
             names = string.names
             for localization in string.localizations where !localization.isSource {
                 mark(localization.localeIndex)
@@ -120,7 +111,7 @@ public enum Coverage {
             }
         }
 
-        mutating func mark(_ localeIndex: Int32) {
+        private mutating func mark(_ localeIndex: Int32) {
             let index = Int(localeIndex)
             while present.count <= index {
                 present.append(false)
@@ -133,10 +124,7 @@ public enum Coverage {
         mutating func flush(into tally: inout Tally) {
             if let names {
                 var part = Tally()
-                for index in present.indices where present[index] {
-                    part.locales[names.locales[index]] = ()
-                    part.perLocale[names.locales[index]] = counts[index]
-                }
+                for index in present.indices where present[index] { part.perLocale[names.locales[index]] = counts[index] }
                 part.eligible = eligible
                 part.stale = stale
                 tally.add(part)

@@ -60,23 +60,14 @@ enum LineLocator {
     /// The 1-based line and column of each of `offsets` (in ascending order) in `bytes`, found
     /// in one pass that counts line feeds up to the last of them, with no table of lines.
     static func locations(of offsets: [Int], in bytes: [UInt8]) -> [(line: Int, column: Int)] {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return offsets.map { _ in (1, 1) } }
-            // A carriage return (rare in catalogs) ends lines too: then the bytes are read one
-            // by one.
-            let hasCarriageReturn = memchr(base, 0x0D, buffer.count) != nil
-            return locations(of: offsets, in: buffer, from: 0, carriageReturns: hasCarriageReturn).map { ($0.line + 1, $0.column) }
+        // A carriage return (rare in catalogs) ends lines too: then the bytes are read one by one.
+        let carriageReturns = holdsCarriageReturn(bytes)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var line = 0
+            var counted = 0
+            return locations(of: offsets, in: buffer, from: 0, carriageReturns: carriageReturns, line: &line, counted: &counted)
+                .map { ($0.line + 1, $0.column) }
         }
-    }
-
-    /// The lines (counted from 0 at the line holding `from`) and columns of `offsets` (in
-    /// ascending order, none before `from`). With `carriageReturns`, `from` must be 0.
-    static func locations(
-        of offsets: [Int], in buffer: UnsafeBufferPointer<UInt8>, from: Int, carriageReturns hasCarriageReturn: Bool
-    ) -> [(line: Int, column: Int)] {
-        var line = 0
-        var counted = 0
-        return locations(of: offsets, in: buffer, from: from, carriageReturns: hasCarriageReturn, line: &line, counted: &counted)
     }
 
     /// The locations of `offsets` (none before `from`, no carriage return in `buffer`) and the
@@ -90,8 +81,9 @@ enum LineLocator {
         return (found, line + lineFeeds(in: UnsafeBufferPointer(rebasing: buffer[counted..<max(counted, min(end, buffer.count))])))
     }
 
-    /// `locations(of:in:from:carriageReturns:)`, leaving in `line` the lines counted and in
-    /// `counted` the offset they were counted to.
+    /// The lines (counted from 0 at the line holding `from`) and columns of `offsets` (in
+    /// ascending order, none before `from`; with `carriageReturns`, `from` must be 0), leaving
+    /// in `line` the lines counted and in `counted` the offset they were counted to.
     static func locations(
         of offsets: [Int], in buffer: UnsafeBufferPointer<UInt8>, from: Int, carriageReturns hasCarriageReturn: Bool,
         line: inout Int, counted: inout Int

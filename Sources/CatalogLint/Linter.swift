@@ -72,7 +72,7 @@ public struct Linter: Sendable {
             for member in members[range] {
                 let string = LintedString(member: member, sourceLanguage: ownSourceLanguage, builder: &builder)
                 for index in checks.indices { checks[index](string, &contexts[index]) }
-                counter.count(string)
+                counter.count(string, flushingInto: &block.tally)
                 if let withStates = summaryDetail { block.summaries.append(StringSummary(string, withStates: withStates)) }
             }
             counter.flush(into: &block.tally)
