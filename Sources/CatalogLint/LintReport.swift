@@ -62,28 +62,23 @@ public struct LintReport: Sendable {
             let findings = file.findings
             let path = Array(file.path.utf8)
             chunks += ParallelBlocks.map(findings.count, blockSize: 4096) { range in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(range.count * 160)
+                var lines = UTF8Text(capacity: range.count * 160)
                 for finding in findings[range] {
                     // A finding's file is its catalog's path.
-                    if finding.file == file.path { bytes += path } else { Self.append(finding.file, to: &bytes) }
-                    bytes.append(UInt8(ascii: ":"))
-                    Self.appendDecimal(finding.line, to: &bytes)
-                    bytes.append(UInt8(ascii: ":"))
-                    Self.appendDecimal(finding.column, to: &bytes)
-                    bytes.append(UInt8(ascii: ":"))
-                    bytes.append(UInt8(ascii: " "))
-                    bytes += severities[Int(finding.severity.index)]
-                    bytes.append(UInt8(ascii: ":"))
-                    bytes.append(UInt8(ascii: " "))
-                    Self.append(finding.message, to: &bytes)
-                    bytes.append(UInt8(ascii: " "))
-                    bytes.append(UInt8(ascii: "["))
-                    Self.append(finding.rule, to: &bytes)
-                    bytes.append(UInt8(ascii: "]"))
-                    bytes.append(0x0A)
+                    if finding.file == file.path { lines.append(path) } else { lines.append(finding.file) }
+                    lines.append(":")
+                    lines.append(finding.line)
+                    lines.append(":")
+                    lines.append(finding.column)
+                    lines.append(": ")
+                    lines.append(severities[finding.severity.index])
+                    lines.append(": ")
+                    lines.append(finding.message)
+                    lines.append(" [")
+                    lines.append(finding.rule)
+                    lines.append("]\n")
                 }
-                return [bytes]
+                return [lines.bytes]
             }
         }
         var text = ""
@@ -117,31 +112,6 @@ public struct LintReport: Sendable {
         for chunk in chunks { bytes += chunk }
         bytes += text.utf8
         return bytes
-    }
-
-    /// `value` in decimal digits.
-    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard value >= 0 else {
-            append(String(value), to: &bytes)
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
-        }
-    }
-
-    /// A string's UTF-8 bytes, copied as one block.
-    static func append(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     static func percentText(_ percent: Double) -> String {

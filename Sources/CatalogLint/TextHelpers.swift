@@ -74,10 +74,11 @@ extension String {
     }
 }
 
-/// A message built from pieces as UTF-8 bytes and made a `String` once: a big catalog can have
-/// tens of thousands of findings, and interpolating each message grew a string piece by piece.
-struct MessageText {
-    private var bytes: [UInt8] = []
+/// Text built from pieces as UTF-8 bytes: a finding's message, made a `String` once, or lines of
+/// the report. A big catalog can have tens of thousands of findings, and interpolating each
+/// grew a string piece by piece.
+struct UTF8Text {
+    private(set) var bytes: [UInt8] = []
 
     init(capacity: Int = 120) { bytes.reserveCapacity(capacity) }
 
@@ -90,7 +91,25 @@ struct MessageText {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    mutating func append(_ number: Int) { append(String(number)) }
+    mutating func append(_ text: [UInt8]) { bytes += text }
+
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    /// `number` in decimal digits, written without making a `String` of it.
+    mutating func append(_ number: Int) {
+        guard number >= 0 else { return append(String(number)) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = number
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
+    }
 
     /// A form's text as `quoted` writes it; a short one without escapes (so on one line) is
     /// copied from the file as it is.

@@ -101,7 +101,7 @@ enum PlaceholderRules {
                     if argumentClass == .integer && form.place.isZeroOneOrTwoCase {
                         continue
                     }
-                    var message = MessageText()
+                    var message = UTF8Text()
                     message.appendQuoted(form.text)
                     message.append(" leaves out argument ")
                     message.append(position)
