@@ -17,9 +17,9 @@ import TestSupport
     func givesTheFileAndRunsTheOtherWorkOnce(size: Int) throws {
         var random = SeededGenerator(seed: UInt64(size) &+ 1)
         let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("read-in-parts-\(size)-\(getpid()).bin").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try directory.write("file.bin", bytes).path
         let counter = Counter()
         let read = try FileBytes.readInParts(path) { counter.increment() }
         // Compared apart, so that a failure does not print megabytes.
