@@ -359,7 +359,14 @@ struct Parser {
             return .raw(known)
         }
         shapeClean = checkingEntryShape
-        let canonical = try skimValue(indent: 2, shape: checkingEntryShape ? .entry : nil)
+        let canonical: Bool
+        if !checkingEntryShape, let end = CanonicalSkim(buffer).object(at: position, indent: 2, levels: maximumDepth - depth) {
+            // Most entries: exactly as Xcode writes them.
+            position = end
+            canonical = true
+        } else {
+            canonical = try skimValue(indent: 2, shape: checkingEntryShape ? .entry : nil)
+        }
         if copiesFromBuffer {
             return .raw(RawJSON(
                 source: [UInt8](UnsafeBufferPointer(rebasing: buffer[start..<position])), range: 0..<(position - start),
@@ -623,36 +630,10 @@ struct Parser {
     /// Checks the multi-byte UTF-8 sequence at `position` and steps over it.
     @inline(__always)
     mutating func validateUTF8Sequence() throws(JSONError) {
-        let first = buffer[position]
-        let length: Int
-        var scalar: UInt32
-        switch first {
-        case 0xC2...0xDF: length = 2; scalar = UInt32(first & 0x1F)
-        case 0xE0...0xEF: length = 3; scalar = UInt32(first & 0x0F)
-        case 0xF0...0xF4: length = 4; scalar = UInt32(first & 0x07)
-        default:
-            throw error(.invalidUTF8Start)
+        switch UTF8Sequence.check(buffer.baseAddress!, count: buffer.count, at: position) {
+        case .valid(let length): position += length
+        case .invalid(let problem): throw error(problem)
         }
-        guard position + length <= buffer.count else {
-            throw error(.utf8CutShort)
-        }
-        for i in 1..<length {
-            let next = buffer[position + i]
-            guard next & 0xC0 == 0x80 else {
-                throw error(.utf8MissingContinuation)
-            }
-            scalar = scalar << 6 | UInt32(next & 0x3F)
-        }
-        if (length == 3 && scalar < 0x800) || (length == 4 && scalar < 0x10000) {
-            throw error(.utf8Overlong)
-        }
-        if length == 3 && scalar >= 0xD800 && scalar <= 0xDFFF {
-            throw error(.utf8Surrogate(scalar))
-        }
-        if scalar > 0x10FFFF {
-            throw error(.utf8AboveMaximum)
-        }
-        position += length
     }
 
     mutating func parseEscapedString(open: Int, start: Int) throws(JSONError) -> UTF8Bytes {

@@ -1,0 +1,258 @@
+/// The skimmer's fast path for what Xcode writes.
+///
+/// Nearly every entry of a catalog Xcode wrote is in `XcodeWriter`'s exact layout. The general
+/// skimmer reads such an entry one token at a time through routines that can also read any other
+/// layout and name any error, about 500 instructions a line. This reads it line by line and
+/// accepts only that layout: each member on its own line at its indent, `" : "`, `,` and line
+/// feeds where the writer puts them, printable ASCII keys without escapes in strictly increasing
+/// `KeyOrder`, strings escaped only with the writer's short escapes, no arrays and no empty
+/// object other than the writer's. At anything else, every error included, it gives up, and the
+/// general skimmer reads the value from its start and says what it is.
+///
+/// So what it accepts is a subset of what the general skimmer accepts as canonical, and it ends
+/// where that one ends; `CanonicalSkimTests` holds the two together on the corpus and on mutated
+/// entries. It does not check the catalog schema, so only readings that skip that check use it
+/// (a merge's, lint's); `check` and `format` read with the general skimmer.
+struct CanonicalSkim {
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes = buffer.baseAddress!
+        count = buffer.count
+    }
+
+    /// The end of the object at `start` when it is exactly what the writer writes at `indent`
+    /// with at most `levels` levels of objects (counting itself); nil otherwise.
+    func object(at start: Int, indent: Int, levels: Int) -> Int? {
+        guard levels > 0, start + 2 < count, bytes[start] == UInt8(ascii: "{"), bytes[start + 1] == 0x0A else {
+            return nil
+        }
+        var i = start + 2
+        if bytes[i] == 0x0A { return closing(at: i + 1, indent: indent) }
+        let memberIndent = 2 * (indent + 1)
+        var previousKey: Range<Int>?
+        while true {
+            // The key, after its line's indentation.
+            guard isSpaces(at: i, memberIndent), i + memberIndent < count, bytes[i + memberIndent] == UInt8(ascii: "\"")
+            else { return nil }
+            let keyStart = i + memberIndent + 1
+            guard let keyEnd = plainKeyEnd(from: keyStart) else { return nil }
+            let key = keyStart..<keyEnd
+            if let previousKey {
+                guard KeyOrder.compareASCII(
+                    UnsafeBufferPointer(start: bytes + previousKey.lowerBound, count: previousKey.count),
+                    UnsafeBufferPointer(start: bytes + key.lowerBound, count: key.count)) == -1
+                else { return nil }
+            }
+            previousKey = key
+            i = keyEnd + 1
+            guard i + 3 < count, bytes[i] == 0x20, bytes[i + 1] == UInt8(ascii: ":"), bytes[i + 2] == 0x20 else { return nil }
+            i += 3
+            // The value.
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                guard let end = stringEnd(from: i + 1) else { return nil }
+                i = end
+            case UInt8(ascii: "{"):
+                guard let end = object(at: i, indent: indent + 1, levels: levels - 1) else { return nil }
+                i = end
+            case UInt8(ascii: "t"):
+                guard let end = literal(at: i, "true") else { return nil }
+                i = end
+            case UInt8(ascii: "f"):
+                guard let end = literal(at: i, "false") else { return nil }
+                i = end
+            case UInt8(ascii: "n"):
+                guard let end = literal(at: i, "null") else { return nil }
+                i = end
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard let end = numberEnd(from: i) else { return nil }
+                i = end
+            default:
+                return nil
+            }
+            // A comma and the next line, or the closing line.
+            guard i + 1 < count else { return nil }
+            if bytes[i] == UInt8(ascii: ",") {
+                guard bytes[i + 1] == 0x0A else { return nil }
+                i += 2
+                continue
+            }
+            guard bytes[i] == 0x0A else { return nil }
+            return closing(at: i + 1, indent: indent)
+        }
+    }
+
+    /// The end of the line that closes an object at `indent`, which starts at `start`.
+    @inline(__always)
+    func closing(at start: Int, indent: Int) -> Int? {
+        let spaces = 2 * indent
+        guard isSpaces(at: start, spaces), start + spaces < count, bytes[start + spaces] == UInt8(ascii: "}") else {
+            return nil
+        }
+        return start + spaces + 1
+    }
+
+    /// Whether the `length` bytes at `start` are all spaces: read as whole words, the last one
+    /// overlapping the one before (an indentation is rarely a multiple of eight).
+    @inline(__always)
+    func isSpaces(at start: Int, _ length: Int) -> Bool {
+        guard start + length <= count else { return false }
+        let raw = UnsafeRawPointer(bytes + start)
+        if length >= 8 {
+            var i = 0
+            while i + 8 < length {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0x2020_2020_2020_2020 { return false }
+                i += 8
+            }
+            return raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) == 0x2020_2020_2020_2020
+        }
+        if length >= 4 {
+            return raw.loadUnaligned(as: UInt32.self) == 0x2020_2020
+                && raw.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self) == 0x2020_2020
+        }
+        for i in 0..<length where bytes[start + i] != 0x20 { return false }
+        return true
+    }
+
+    /// The offset of the quote that ends a key of printable ASCII without escapes, which starts
+    /// at `start`; nil for any other key.
+    @inline(__always)
+    func plainKeyEnd(from start: Int) -> Int? {
+        var i = start
+        // Eight bytes at a time while none is a quote, a backslash, or outside printable ASCII.
+        while i + 8 <= count {
+            let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
+            let high = word & 0x8080_8080_8080_8080
+            let quote = hasZeroByte(word ^ 0x2222_2222_2222_2222)
+            let backslash = hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+            let delete = hasZeroByte(word ^ 0x7F7F_7F7F_7F7F_7F7F)
+            let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+            let special = high | quote | backslash | delete | control
+            if special != 0 {
+                // The lowest flag marks the first such byte exactly (the flags above it may not).
+                i += special.trailingZeroBitCount >> 3
+                return bytes[i] == UInt8(ascii: "\"") ? i : nil
+            }
+            i += 8
+        }
+        while i < count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") { return i }
+            guard byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") else { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The offset after the quote that ends a string whose content starts at `start`, when the
+    /// string is valid and escaped as the writer escapes (its short escapes only); nil otherwise.
+    @inline(__always)
+    func stringEnd(from start: Int) -> Int? {
+        var i = start
+        while i < count {
+            // Eight bytes at a time while they are plain ASCII with no quote or backslash.
+            while i + 8 <= count {
+                let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
+                let high = word & 0x8080_8080_8080_8080
+                let quote = hasZeroByte(word ^ 0x2222_2222_2222_2222)
+                let backslash = hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                let special = high | quote | backslash | control
+                if special != 0 {
+                    // The lowest flag marks the first such byte exactly.
+                    i += special.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            guard i < count else { return nil }
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") { return i + 1 }
+            if byte == UInt8(ascii: "\\") {
+                guard i + 1 < count else { return nil }
+                switch bytes[i + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+                    UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    i += 2
+                default:
+                    // `\u`, `\/` or not an escape: the general skimmer decides.
+                    return nil
+                }
+                continue
+            }
+            if byte < 0x20 { return nil }
+            if byte < 0x80 {
+                i += 1
+                continue
+            }
+            guard case .valid(let length) = UTF8Sequence.check(bytes, count: count, at: i) else { return nil }
+            i += length
+        }
+        return nil
+    }
+
+    /// The end of `literal` at `start`, when it is there.
+    @inline(__always)
+    func literal(at start: Int, _ literal: StaticString) -> Int? {
+        let length = literal.utf8CodeUnitCount
+        guard start + length <= count else { return nil }
+        for i in 0..<length where bytes[start + i] != literal.utf8Start[i] { return nil }
+        return start + length
+    }
+
+    /// The end of the JSON number at `start`, when it is one.
+    func numberEnd(from start: Int) -> Int? {
+        var i = start
+        func digits() -> Int {
+            let from = i
+            while i < count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") { i += 1 }
+            return i - from
+        }
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let integerStart = i
+        let integerDigits = digits()
+        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
+        if i < count && bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { return nil }
+        }
+        if i < count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+            i += 1
+            if i < count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        return i
+    }
+}
+
+/// What a multi-byte UTF-8 sequence is: valid, with its length, or what is wrong with it.
+enum UTF8Sequence {
+    case valid(length: Int)
+    case invalid(SyntaxProblem)
+
+    /// Checks the sequence whose lead byte (0x80 or above) is at `offset` of the `count` bytes.
+    @inline(__always)
+    static func check(_ bytes: UnsafePointer<UInt8>, count: Int, at offset: Int) -> UTF8Sequence {
+        let first = bytes[offset]
+        let length: Int
+        var scalar: UInt32
+        switch first {
+        case 0xC2...0xDF: length = 2; scalar = UInt32(first & 0x1F)
+        case 0xE0...0xEF: length = 3; scalar = UInt32(first & 0x0F)
+        case 0xF0...0xF4: length = 4; scalar = UInt32(first & 0x07)
+        default: return .invalid(.invalidUTF8Start)
+        }
+        guard offset + length <= count else { return .invalid(.utf8CutShort) }
+        for i in 1..<length {
+            let next = bytes[offset + i]
+            guard next & 0xC0 == 0x80 else { return .invalid(.utf8MissingContinuation) }
+            scalar = scalar << 6 | UInt32(next & 0x3F)
+        }
+        if (length == 3 && scalar < 0x800) || (length == 4 && scalar < 0x10000) { return .invalid(.utf8Overlong) }
+        if length == 3 && scalar >= 0xD800 && scalar <= 0xDFFF { return .invalid(.utf8Surrogate(scalar)) }
+        if scalar > 0x10FFFF { return .invalid(.utf8AboveMaximum) }
+        return .valid(length: length)
+    }
+}
