@@ -51,7 +51,8 @@ enum FormatCommand {
             }
             let catalog: Catalog
             do {
-                catalog = try Catalog(bytes: bytes)
+                // Formatting does not validate: the schema notes made for the validator are not needed.
+                catalog = try Catalog(bytes: bytes, checkingShape: false)
             } catch {
                 Output.err("\(path):\(error.line):\(error.column): error: \(error.message)\n")
                 failed = true

@@ -12,7 +12,7 @@
 /// So what it accepts is a subset of what the general skimmer accepts as canonical, and it ends
 /// where that one ends; `CanonicalSkimTests` holds the two together on the corpus and on mutated
 /// entries. It does not check the catalog schema, so only readings that skip that check use it
-/// (a merge's, lint's); `check` and `format` read with the general skimmer.
+/// (`merge`, `lint`, `format`); `check` reads with the general skimmer and its schema notes.
 struct CanonicalSkim {
     let bytes: UnsafePointer<UInt8>
     let count: Int
