@@ -86,7 +86,9 @@ struct CanonicalEntry {
         func text(_ open: Open) -> String { String(decoding: UnsafeBufferPointer(rebasing: buffer[open.keyStart..<open.keyEnd]), as: UTF8.self) }
 
         /// The eight bytes at `offset`.
-        func word(at offset: Int) -> UInt64 { UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        func word(at offset: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
 
         /// The high bit of each byte of the result is set where `word`'s byte is zero, and only
         /// there (no carry crosses bytes).

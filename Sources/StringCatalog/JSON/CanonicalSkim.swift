@@ -123,7 +123,7 @@ struct CanonicalSkim {
         var i = start
         // Eight bytes at a time while none is a quote, a backslash, or outside printable ASCII.
         while i + 8 <= count {
-            let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
             let high = word & 0x8080_8080_8080_8080
             let quote = hasZeroByte(word ^ 0x2222_2222_2222_2222)
             let backslash = hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
@@ -131,7 +131,8 @@ struct CanonicalSkim {
             let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
             let special = high | quote | backslash | delete | control
             if special != 0 {
-                // The lowest flag marks the first such byte exactly (the flags above it may not).
+                // Loaded little-endian, the lowest flag marks the first such byte, exactly (the flags
+                // above it may not).
                 i += special.trailingZeroBitCount >> 3
                 return bytes[i] == UInt8(ascii: "\"") ? i : nil
             }
@@ -154,14 +155,14 @@ struct CanonicalSkim {
         while i < count {
             // Eight bytes at a time while they are plain ASCII with no quote or backslash.
             while i + 8 <= count {
-                let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
                 let high = word & 0x8080_8080_8080_8080
                 let quote = hasZeroByte(word ^ 0x2222_2222_2222_2222)
                 let backslash = hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
                 let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
                 let special = high | quote | backslash | control
                 if special != 0 {
-                    // The lowest flag marks the first such byte exactly.
+                    // The lowest flag marks the first such byte, exactly.
                     i += special.trailingZeroBitCount >> 3
                     break
                 }
