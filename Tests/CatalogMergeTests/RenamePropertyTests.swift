@@ -118,4 +118,22 @@ import TestSupport
         }
         #expect(read > 5_000)
     }
+
+    /// Units whose `state` lines cannot simply be cut (the last member of its object, or not a
+    /// string) and their look-alikes: every reading from the bytes agrees with decoding.
+    @Test(arguments: [
+        #"{"de" : {"stringUnit" : {"state" : "translated", "value" : "Hallo"}}}"#,
+        #"{"de" : {"stringUnit" : {"state" : "new"}}}"#,
+        #"{"de" : {"stringUnit" : {"state" : 1, "value" : "Hallo"}}}"#,
+        #"{"de" : {"stringUnit" : {"state" : {"x" : "y"}, "value" : "Hallo"}}}"#,
+        #"{"de" : {"stringUnit" : {"statement" : "s", "value" : "Hallo"}}}"#,
+        #"{"de" : {"stringUnit" : {"a" : "state", "value" : "\"state\" : \"x\","}}}"#,
+        #"{"de" : {"variations" : {"plural" : {"one" : {"stringUnit" : {"state" : "new"}}, "other" : {"stringUnit" : {"state" : "translated", "value" : "n"}}}}}}"#,
+    ])
+    func statesThatCannotBeCut(localizations: String) throws {
+        let text = #"{"sourceLanguage" : "en", "strings" : {"K" : {"localizations" : "# + localizations + #"}}, "version" : "1.0"}"#
+        let catalog = try Catalog(bytes: Catalog(bytes: Array(text.utf8)).canonicalBytes())
+        let (problems, _) = Self.agree(catalog)
+        #expect(problems.isEmpty, "\(problems)")
+    }
 }

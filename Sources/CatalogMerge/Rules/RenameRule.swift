@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 import StringCatalog
 
 /// R10 `renamed-key`: a merge follows a key that one side renamed.
@@ -129,7 +134,8 @@ struct Translations: Sendable {
             self.text = text
             var hasher = Hasher()
             hasher.combine(locale)
-            hasher.combine(text)
+            // As bytes, not element by element: a hash per translation of every added entry.
+            text.withUnsafeBytes { hasher.combine(bytes: $0) }
             hash = hasher.finalize()
         }
     }
@@ -213,49 +219,52 @@ struct Translations: Sendable {
     /// out; nil when a state is the last member of its object (its line has no comma, and the
     /// line before would lose one).
     static func withoutStateLines(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
-        let stateKey = Array("\"state\" : \"".utf8)
-        let anyStateMember = Array("\"state\" : ".utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var lineStart = bytes.startIndex
-        while lineStart < bytes.endIndex {
-            var lineEnd = lineStart
-            while lineEnd < bytes.endIndex && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            var content = lineStart
-            while content < lineEnd && bytes[content] == 0x20 { content += 1 }
-            let isState = lineEnd - content > stateKey.count && bytes[content..<content + stateKey.count].elementsEqual(stateKey)
-            // A "state" member that is not a string (an unknown field) is left to decoding,
-            // which removes it as it removes every state member.
-            if !isState && lineEnd - content > anyStateMember.count
-                && bytes[content..<content + anyStateMember.count].elementsEqual(anyStateMember)
-            {
-                return nil
+        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            guard let base = buffer.baseAddress else { return [] }
+            let stateMember = StaticString("\"state\" : ")
+            let stateMemberLength = stateMember.utf8CodeUnitCount
+            var result: [UInt8] = []
+            result.reserveCapacity(buffer.count)
+            var lineStart = 0
+            while lineStart < buffer.count {
+                let lineEnd = memchr(base + lineStart, 0x0A, buffer.count - lineStart)
+                    .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? buffer.count
+                var content = lineStart
+                while content < lineEnd && base[content] == 0x20 { content += 1 }
+                if lineEnd - content > stateMemberLength && memcmp(base + content, stateMember.utf8Start, stateMemberLength) == 0 {
+                    // A "state" member that is not a string (an unknown field) is left to
+                    // decoding, which removes it as it removes every state member.
+                    guard base[content + stateMemberLength] == UInt8(ascii: "\""), lineEnd - content > stateMemberLength + 1,
+                        base[lineEnd - 1] == UInt8(ascii: ",")
+                    else { return nil }
+                } else {
+                    result.append(contentsOf: UnsafeBufferPointer(start: base + content, count: lineEnd - content))
+                    if lineEnd < buffer.count { result.append(0x0A) }
+                }
+                lineStart = lineEnd + 1
             }
-            if isState {
-                guard bytes[lineEnd - 1] == UInt8(ascii: ",") else { return nil }
-            } else {
-                result += bytes[content..<lineEnd]
-                if lineEnd < bytes.endIndex { result.append(0x0A) }
-            }
-            lineStart = lineEnd + 1
+            return result
         }
-        return result
     }
 
+    /// The offset of the first `needle` in `buffer[start..<end]`: each candidate found by
+    /// `memchr` of its first byte, then compared whole.
     static func find(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
-        guard let first = needle.first, end - start >= needle.count else { return nil }
+        guard let first = needle.first, end - start >= needle.count, let base = buffer.baseAddress else { return nil }
         var i = start
-        while i <= end - needle.count {
-            if buffer[i] == first && starts(buffer, at: i, with: needle, end: end) { return i }
-            i += 1
+        let last = end - needle.count
+        while i <= last {
+            guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return nil }
+            let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+            if starts(buffer, at: candidate, with: needle, end: end) { return candidate }
+            i = candidate + 1
         }
         return nil
     }
 
     static func starts(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, with prefix: [UInt8], end: Int) -> Bool {
         guard index + prefix.count <= end else { return false }
-        for (offset, byte) in prefix.enumerated() where buffer[index + offset] != byte { return false }
-        return true
+        return prefix.withUnsafeBufferPointer { memcmp(buffer.baseAddress! + index, $0.baseAddress!, prefix.count) == 0 }
     }
 }
 
