@@ -17,6 +17,24 @@ public func fuzzReader(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     default:
         fatalError("split read and single read disagree")
     }
+    // Reading without the schema notes, through the fast path for Xcode's layout, must agree
+    // with the general reading: the same error, or the same entries with the same verdicts.
+    let fast = Result { () throws(JSONError) in try Catalog(bytes: bytes, checkingShape: false, splitAbove: 0) }
+    switch (single, fast) {
+    case (.success(let a), .success(let b)):
+        let general = a.strings.members, quick = b.strings.members
+        guard general.count == quick.count else { fatalError("fast read has other entries") }
+        for (x, y) in zip(general, quick) {
+            guard x.key == y.key else { fatalError("fast read has other keys") }
+            if case .raw(let r) = x.value, case .raw(let q) = y.value {
+                if r.range != q.range || r.canonicalIndent != q.canonicalIndent { fatalError("fast read differs at \(x.key)") }
+            }
+        }
+    case (.failure(let a), .failure(let b)):
+        if a != b { fatalError("fast read fails differently: \(a) vs \(b)") }
+    default:
+        fatalError("fast read and general read disagree")
+    }
     guard let catalog = try? Catalog(bytes: bytes) else { return 0 }
     _ = CatalogValidator.validate(catalog)
     let output = catalog.canonicalBytes()

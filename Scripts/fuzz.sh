@@ -44,7 +44,7 @@ for target in $targets; do
     seed_corpus "$target"
     mkdir -p "$out/findings-$target"
     echo "==> fuzzing $target for ${seconds}s"
-    if ! SWIFT_BACKTRACE=enable=no "$out/fuzz-$target" "$out/corpus-$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+    if ! SWIFT_BACKTRACE=enable=no "$out/fuzz-$target" "$out/corpus-$target" -dict=Fuzz/catalog.dict -max_total_time="$seconds" -max_len=65536 -timeout=10 \
         -rss_limit_mb=4096 -artifact_prefix="$out/findings-$target/" -print_final_stats=1 2>"$out/log-$target.txt"; then
         status=1
         echo "!! $target: a finding; see $out/findings-$target/ and $out/log-$target.txt"
