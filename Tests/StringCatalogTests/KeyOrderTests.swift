@@ -126,4 +126,15 @@ import TestSupport
         #expect(!object.isKeyOrdered)
         #expect(!JSONObject([JSONMember(key: "a", value: .null)]).isKeyOrdered)
     }
+
+    /// `isSorted` checks a long list in blocks on all cores: an inversion anywhere, at a block's
+    /// first member or last among them, is found.
+    @Test(arguments: [nil, 0, 1, 4094, 4095, 4096, 8191, 8192, 9998] as [Int?])
+    func isSortedFindsAnInversionAnywhere(swappedAt index: Int?) {
+        var members = (0..<10_000).map { JSONMember(key: UTF8Bytes("key \($0)"), value: .null) }
+        #expect(KeyOrder.isSorted(members))
+        guard let index else { return }
+        members.swapAt(index, index + 1)
+        #expect(!KeyOrder.isSorted(members), "swapped at \(index)")
+    }
 }
