@@ -86,15 +86,7 @@ struct CanonicalEntry {
         func text(_ open: Open) -> String { String(decoding: UnsafeBufferPointer(rebasing: buffer[open.keyStart..<open.keyEnd]), as: UTF8.self) }
 
         /// The eight bytes at `offset`.
-        func word(at offset: Int) -> UInt64 {
-            UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
-
-        /// The high bit of each byte of the result is set where `word`'s byte is zero, and only
-        /// there (no carry crosses bytes).
-        static func zeroBytes(_ word: UInt64) -> UInt64 {
-            ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
-        }
+        func word(at offset: Int) -> UInt64 { ByteWords.load(buffer.baseAddress!, at: offset) }
 
         /// The end of the string whose opening quote is at `start` (the offset after its
         /// closing quote) and whether it holds escapes; nil when it does not close before `end`.
@@ -105,12 +97,12 @@ struct CanonicalEntry {
             while i < end {
                 if i + 8 <= end {
                     let bytes = word(at: i)
-                    let found = Self.zeroBytes(bytes ^ 0x2222_2222_2222_2222) | Self.zeroBytes(bytes ^ 0x5C5C_5C5C_5C5C_5C5C)
+                    let found = ByteWords.bytes(bytes, equalTo: UInt8(ascii: "\"")) | ByteWords.bytes(bytes, equalTo: UInt8(ascii: "\\"))
                     if found == 0 {
                         i += 8
                         continue
                     }
-                    // Bytes are loaded little-endian: the lowest set bit is the first match.
+                    // The lowest flag is the first match.
                     i += found.trailingZeroBitCount / 8
                 }
                 let byte = buffer[i]
@@ -128,7 +120,7 @@ struct CanonicalEntry {
         /// The first byte at or after `start` that is not a space.
         func skippingSpaces(from start: Int, to end: Int) -> Int {
             var i = start
-            while i + 8 <= end && word(at: i) == 0x2020_2020_2020_2020 { i += 8 }
+            while i + 8 <= end && word(at: i) == ByteWords.spaces { i += 8 }
             while i < end && buffer[i] == 0x20 { i += 1 }
             return i
         }

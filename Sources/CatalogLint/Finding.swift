@@ -146,15 +146,13 @@ enum LineLocator {
         var count = 0
         var i = 0
         while i + 8 <= bytes.count {
-            // A byte of `word` is zero where the byte was a line feed; the high bit of each
-            // byte of `zero` is set exactly for those (no carry crosses bytes). Those bits are
-            // added up bytewise for up to 255 words, then summed across the bytes.
+            // The high bit of each byte of `feeds` is set exactly for the line feeds. Those bits
+            // are added up bytewise for up to 255 words, then summed across the bytes.
             var sums: UInt64 = 0
             var words = 0
             while words < 255 && i + 8 <= bytes.count {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                let zero = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
-                sums &+= zero >> 7
+                let feeds = ByteWords.bytes(ByteWords.load(raw, at: i), equalTo: 0x0A)
+                sums &+= feeds >> 7
                 words += 1
                 i += 8
             }

@@ -94,26 +94,10 @@ struct CanonicalSkim {
         return start + spaces + 1
     }
 
-    /// Whether the `length` bytes at `start` are all spaces: read as whole words, the last one
-    /// overlapping the one before (an indentation is rarely a multiple of eight).
+    /// Whether the `length` bytes at `start` are all spaces.
     @inline(__always)
     func isSpaces(at start: Int, _ length: Int) -> Bool {
-        guard start + length <= count else { return false }
-        let raw = UnsafeRawPointer(bytes + start)
-        if length >= 8 {
-            var i = 0
-            while i + 8 < length {
-                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0x2020_2020_2020_2020 { return false }
-                i += 8
-            }
-            return raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) == 0x2020_2020_2020_2020
-        }
-        if length >= 4 {
-            return raw.loadUnaligned(as: UInt32.self) == 0x2020_2020
-                && raw.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self) == 0x2020_2020
-        }
-        for i in 0..<length where bytes[start + i] != 0x20 { return false }
-        return true
+        start + length <= count && ByteWords.areSpaces(bytes + start, count: length)
     }
 
     /// The offset of the quote that ends a key of printable ASCII without escapes, which starts
@@ -123,16 +107,10 @@ struct CanonicalSkim {
         var i = start
         // Eight bytes at a time while none is a quote, a backslash, or outside printable ASCII.
         while i + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
-            let high = word & 0x8080_8080_8080_8080
-            let quote = hasZeroByte(word ^ 0x2222_2222_2222_2222)
-            let backslash = hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-            let delete = hasZeroByte(word ^ 0x7F7F_7F7F_7F7F_7F7F)
-            let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-            let special = high | quote | backslash | delete | control
+            let word = ByteWords.load(bytes, at: i)
+            let special = ByteWords.stringSpecials(word) | ByteWords.bytes(word, equalTo: 0x7F)
             if special != 0 {
-                // Loaded little-endian, the lowest flag marks the first such byte, exactly (the flags
-                // above it may not).
+                // The lowest flag marks the first such byte.
                 i += special.trailingZeroBitCount >> 3
                 return bytes[i] == UInt8(ascii: "\"") ? i : nil
             }
@@ -155,14 +133,9 @@ struct CanonicalSkim {
         while i < count {
             // Eight bytes at a time while they are plain ASCII with no quote or backslash.
             while i + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
-                let high = word & 0x8080_8080_8080_8080
-                let quote = hasZeroByte(word ^ 0x2222_2222_2222_2222)
-                let backslash = hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-                let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                let special = high | quote | backslash | control
+                let special = ByteWords.stringSpecials(ByteWords.load(bytes, at: i))
                 if special != 0 {
-                    // The lowest flag marks the first such byte, exactly.
+                    // The lowest flag marks the first such byte.
                     i += special.trailingZeroBitCount >> 3
                     break
                 }

@@ -92,17 +92,9 @@ extension Parser {
     mutating func skipLayout(indent: Int) -> Bool {
         let spaces = 2 * indent
         let end = position + 1 + spaces
-        guard end < buffer.count, buffer[position] == 0x0A, buffer[end] != 0x20 else { return false }
-        let base = UnsafeRawPointer(buffer.baseAddress! + position + 1)
-        var i = 0
-        while i + 8 <= spaces {
-            if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0x2020_2020_2020_2020 { return false }
-            i += 8
-        }
-        while i < spaces {
-            if base.load(fromByteOffset: i, as: UInt8.self) != 0x20 { return false }
-            i += 1
-        }
+        guard end < buffer.count, buffer[position] == 0x0A, buffer[end] != 0x20,
+            ByteWords.areSpaces(UnsafeRawPointer(buffer.baseAddress! + position + 1), count: spaces)
+        else { return false }
         position = end
         return true
     }
@@ -323,13 +315,7 @@ extension Parser {
         var escaped = false
         while position < count {
             // Eight bytes at a time while they are plain ASCII with no quote or backslash.
-            while position + 8 <= count {
-                let word = UnsafeRawPointer(buffer.baseAddress! + position).loadUnaligned(as: UInt64.self)
-                let high = word & 0x8080_8080_8080_8080
-                let quote = hasZeroByte(word ^ 0x2222_2222_2222_2222)
-                let backslash = hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-                let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                if high | quote | backslash | control != 0 { break }
+            while position + 8 <= count, ByteWords.stringSpecials(ByteWords.load(buffer.baseAddress!, at: position)) == 0 {
                 position += 8
             }
             guard position < count else { break }
@@ -422,11 +408,6 @@ extension Parser {
             }
         }
     }
-}
-
-@inline(__always)
-func hasZeroByte(_ word: UInt64) -> UInt64 {
-    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
 }
 
 /// Where an object sits in a catalog entry, for the schema check done while skimming.
