@@ -145,15 +145,12 @@ struct MergeRequest {
         // what it changes, so that its file's bytes can go before the next is read: the three
         // inputs are never all held at once (a merge of three 40 MB catalogs peaks below their
         // total size). Each parse of a big catalog uses two threads.
-        let loaded = InputSlots()
         let paths = [basePath, oursPath, theirsPath]
         let sides = [Side.base, .ours, .theirs]
-        let name = self.name
-        let labels = self.labels
         let bigFile = 1 << 20
         /// Side `index` as `read` gives it, or why it is not a catalog; `bytes` are kept for the
         /// line merge ([]: it reads the file again).
-        @Sendable func slot(_ index: Int, keeping bytes: [UInt8], _ read: () throws(JSONError) -> Catalog) -> InputSlots.Slot {
+        func slot(_ index: Int, keeping bytes: [UInt8], _ read: () throws(JSONError) -> Catalog) -> InputSlot {
             do throws(JSONError) {
                 return .catalog(bytes, try read())
             } catch {
@@ -161,16 +158,17 @@ struct MergeRequest {
             }
         }
         let oursMapping = MappingSlot()
+        var slots: [InputSlot] = []
         do throws(FileError) {
             let bytes = try FileBytes.readInParts(paths[0]) { oursMapping.file = MappedFile(path: paths[1], minimumSize: bigFile) }
-            loaded.set(0, slot(0, keeping: bytes) { () throws(JSONError) in try Catalog.mergeBase(bytes: bytes, checkingShape: false) })
+            slots.append(slot(0, keeping: bytes) { () throws(JSONError) in try Catalog.mergeBase(bytes: bytes, checkingShape: false) })
         } catch {
-            loaded.set(0, .unreadable(error.description))
+            slots.append(.unreadable(error.description))
         }
         var reference: Catalog?
-        if case .catalog(_, let catalog)? = loaded.slots[0] { reference = catalog }
-        func side(_ index: Int, mapping: MappedFile?) -> InputSlots.Slot {
-            func copying(_ buffer: UnsafeBufferPointer<UInt8>) -> InputSlots.Slot {
+        if case .catalog(_, let catalog) = slots[0] { reference = catalog }
+        func side(_ index: Int, mapping: MappedFile?) -> InputSlot {
+            func copying(_ buffer: UnsafeBufferPointer<UInt8>) -> InputSlot {
                 slot(index, keeping: []) { () throws(JSONError) in
                     try Catalog(copyingFrom: buffer, reference: reference, checkingShape: false)
                 }
@@ -187,25 +185,23 @@ struct MergeRequest {
                 try Catalog(bytes: bytes, reference: reference, checkingShape: false)
             }
         }
-        loaded.set(1, side(1, mapping: oursMapping.file))
+        slots.append(side(1, mapping: oursMapping.file))
         oursMapping.file = nil
-        loaded.set(2, side(2, mapping: MappedFile(path: paths[2], minimumSize: bigFile)))
+        slots.append(side(2, mapping: MappedFile(path: paths[2], minimumSize: bigFile)))
         var inputs: [[UInt8]] = []
         var catalogs: [Catalog] = []
         var problems: [String] = []
-        for slot in loaded.slots {
+        for slot in slots {
             switch slot {
-            case .unreadable(let message)?:
+            case .unreadable(let message):
                 Output.err("xcstrings-merge: \(message)\n")
                 return .error
-            case .catalog(let bytes, let catalog)?:
+            case .catalog(let bytes, let catalog):
                 inputs.append(bytes)
                 catalogs.append(catalog)
-            case .invalid(let bytes, let problem)?:
+            case .invalid(let bytes, let problem):
                 inputs.append(bytes)
                 problems.append(problem)
-            case nil:
-                return .error
             }
         }
         guard problems.isEmpty else {
@@ -315,20 +311,9 @@ final class MappingSlot: @unchecked Sendable {
     var file: MappedFile?
 }
 
-/// The three inputs as the reads leave them.
-final class InputSlots: @unchecked Sendable {
-    enum Slot {
-        case catalog([UInt8], Catalog)
-        case invalid([UInt8], String)
-        case unreadable(String)
-    }
-
-    private(set) var slots: [Slot?] = [nil, nil, nil]
-    private let lock = NSLock()
-
-    func set(_ index: Int, _ slot: Slot) {
-        lock.lock()
-        slots[index] = slot
-        lock.unlock()
-    }
+/// An input as its read leaves it.
+enum InputSlot {
+    case catalog([UInt8], Catalog)
+    case invalid([UInt8], String)
+    case unreadable(String)
 }
