@@ -133,6 +133,7 @@ import TestSupport
     func isSortedFindsAnInversionAnywhere(swappedAt index: Int?) {
         var members = (0..<10_000).map { JSONMember(key: UTF8Bytes("key \($0)"), value: .null) }
         #expect(KeyOrder.isSorted(members))
+        #expect(KeyOrder.isSorted([]) && KeyOrder.isSorted(Array(members.prefix(1))) && KeyOrder.isSorted(Array(members.prefix(2))))
         guard let index else { return }
         members.swapAt(index, index + 1)
         #expect(!KeyOrder.isSorted(members), "swapped at \(index)")

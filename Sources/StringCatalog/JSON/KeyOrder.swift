@@ -151,16 +151,10 @@ public enum KeyOrder {
         }
     }
 
-    /// Sorts members into Xcode's order. Input is almost always sorted already: one pass checks
-    /// that, and only unsorted input pays for the sort.
+    /// Sorts members into Xcode's order. Input is almost always sorted already: `isSorted`
+    /// checks that, and only unsorted input pays for the sort.
     public static func sort(_ members: inout [JSONMember]) {
-        guard members.count > 1 else { return }
-        var sorted = true
-        for i in 1..<members.count where compare(members[i - 1].key, members[i].key) > 0 {
-            sorted = false
-            break
-        }
-        if sorted { return }
+        guard !isSorted(members) else { return }
         members.sort { compare($0.key, $1.key) < 0 }
     }
 
@@ -192,13 +186,15 @@ public enum KeyOrder {
     /// call, and a catalog with non-ASCII keys has thousands of such neighbours.
     public static func isSorted(_ members: [JSONMember]) -> Bool {
         guard members.count > 1 else { return true }
-        // Each block checks each of its members against the one before it.
-        let blocksInOrder = ParallelBlocks.map(members.count, blockSize: 4096) { range in
+        /// Whether each member of `range` sorts after the one before it.
+        @Sendable func inOrder(_ range: Range<Int>) -> Bool {
             for i in max(range.lowerBound, 1)..<range.upperBound where compare(members[i - 1].key, members[i].key) > 0 {
-                return [false]
+                return false
             }
-            return [true]
+            return true
         }
-        return !blocksInOrder.contains(false)
+        let blockSize = 4096
+        guard members.count > blockSize else { return inOrder(0..<members.count) }
+        return !ParallelBlocks.map(members.count, blockSize: blockSize) { [inOrder($0)] }.contains(false)
     }
 }
