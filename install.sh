@@ -18,6 +18,18 @@ as_root_unless_writable() {
     else echo "install.sh: $target is not writable and sudo is missing: $*" >&2; exit 1; fi
 }
 
+# The code has been compiled by Swift 6.1 and later only (on a Mac, Xcode 16.3 and later).
+swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1.\2/p' | head -n 1)
+swift_major=${swift_version%%.*}
+swift_minor=${swift_version#*.}
+if [ -z "$swift_version" ] || [ "$swift_major" -lt 6 ] || { [ "$swift_major" -eq 6 ] && [ "$swift_minor" -lt 1 ]; }; then
+    echo "install.sh: needs Swift 6.1 or later; found ${swift_version:-none} (swift --version)." >&2
+    if [ "$system" = Darwin ]; then
+        echo "  Install Xcode 16.3 or later and select it: sudo xcode-select -s /Applications/Xcode.app" >&2
+    fi
+    exit 1
+fi
+
 case "$system" in
 Darwin)
     if ! command -v brew >/dev/null 2>&1; then

@@ -10,7 +10,8 @@ class XcstringsMerge < Formula
   homepage "file://#{File.expand_path("..", __dir__)}"
   head "file://#{File.expand_path("..", __dir__)}", using: :git, branch: "main"
 
-  depends_on xcode: ["16.0", :build]
+  # Swift 6.1 (Xcode 16.3) is the oldest compiler the code has been built with.
+  depends_on xcode: ["16.3", :build]
   depends_on "pkgconf" => :build
   depends_on "libgit2"
 
@@ -24,7 +25,8 @@ class XcstringsMerge < Formula
     <<~EOS
       Register the merge driver for every repository (or run it inside one without --global):
         xcstrings-merge install --global
-      The driver is registered as #{opt_bin}/xcstrings-merge, which survives upgrades.
+      The driver is registered as #{HOMEBREW_PREFIX}/bin/xcstrings-merge, the link that
+      survives upgrades (never the versioned Cellar path).
     EOS
   end
 

@@ -1,6 +1,12 @@
 #ifndef XCSTRINGS_MERGE_CLIBGIT2_SHIM_H
 #define XCSTRINGS_MERGE_CLIBGIT2_SHIM_H
 #include <git2.h>
+// Since libgit2 1.8, git_error_clear is declared only in git2/sys/errors.h, which git2.h no
+// longer includes (Homebrew's 1.9 on a Mac); 1.5 has no such header and declares it in
+// git2/errors.h. Every header this file includes must be listed in Scripts/check-libgit2-api.py.
+#if __has_include(<git2/sys/errors.h>)
+#include <git2/sys/errors.h>
+#endif
 #include <dlfcn.h>
 
 // The tool does not link libgit2: loading it and its dependency chain (OpenSSL, libssh2,
@@ -80,8 +86,5 @@ static inline const char *_Nullable xcsm_libgit2_resolve(void *_Nonnull library,
 #undef XCSM_LIBGIT2_RESOLVE
     return (const char *)0;
 }
-
-/// The size of the table, for Swift to allocate it (it cannot make one: every field is non-null).
-static inline unsigned long xcsm_libgit2_table_size(void) { return sizeof(xcsm_libgit2); }
 
 #endif

@@ -5,17 +5,38 @@ import Platform
 /// paths that need it call `Libgit2.load()` first, which fails with a `GitError` saying what
 /// to install when the library is missing.
 public enum Libgit2 {
-    /// Names a library file to open instead of searching (tests, unusual installs).
+    /// Names a library file to open instead of searching, or a folder to search instead of the
+    /// usual ones (tests, unusual installs).
     public static let overrideVariable = "XCSTRINGS_MERGE_LIBGIT2"
 
     /// The file opened: `libgit2.so.1.5` on Linux, `libgit2.1.9.dylib` on macOS, the version
     /// of the headers the tool was built with (their `LIBGIT2_SOVERSION`).
     public static var fileName: String { SharedLibraries.fileName("git2", version: LIBGIT2_SOVERSION) }
 
+    /// The version of the headers this build was compiled against.
+    public static let builtVersion = (major: Int(LIBGIT2_VER_MAJOR), minor: Int(LIBGIT2_VER_MINOR))
+
+    /// The library loaded: its own version and the file it came from.
+    public struct LoadedLibrary: Sendable {
+        public var major: Int, minor: Int, revision: Int
+        public var path: String
+
+        /// Whether it is the version this build was compiled against, not a later 1.x taken
+        /// because that one was gone (after `brew upgrade libgit2`).
+        public var isTheBuiltVersion: Bool { major == builtVersion.major && minor == builtVersion.minor }
+
+        /// `1.5.1 (libgit2.so.1.5)`, and when it is a later version, that the build names another.
+        public var description: String {
+            let version = "\(major).\(minor).\(revision) (\(path))"
+            if isTheBuiltVersion { return version }
+            return version + ", not the \(builtVersion.major).\(builtVersion.minor) this build was compiled against; rebuild xcstrings-merge (brew reinstall xcstrings-merge, or ./install.sh)"
+        }
+    }
+
     private struct Loaded: @unchecked Sendable {
         /// Filled once and never written again.
         var table: UnsafePointer<xcsm_libgit2>
-        var path: String
+        var library: LoadedLibrary
     }
 
     private static let loaded: Result<Loaded, GitError> = open()
@@ -25,15 +46,8 @@ public enum Libgit2 {
         _ = try loaded.get()
     }
 
-    /// What was loaded (`1.5.1 (libgit2.so.1.5)`: the version and the path opened), or why
-    /// nothing could be.
-    public static var loadedVersion: Result<String, GitError> {
-        loaded.map { loaded in
-            var major: Int32 = 0, minor: Int32 = 0, revision: Int32 = 0
-            _ = loaded.table.pointee.libgit2_version(&major, &minor, &revision)
-            return "\(major).\(minor).\(revision) (\(loaded.path))"
-        }
-    }
+    /// What was loaded, or why nothing could be.
+    public static var loadedLibrary: Result<LoadedLibrary, GitError> { loaded.map(\.library) }
 
     /// The function table. Only code that already called `load()` successfully may use it:
     /// every object of this module that wraps a libgit2 handle was made after that.
@@ -42,29 +56,68 @@ public enum Libgit2 {
         return loaded.table
     }
 
+    /// Whether a library of version `major.minor` may stand in for the built version: the same
+    /// major version (libgit2 keeps its API within one) and a minor one at least the built one.
+    public static func accepts(major: Int, minor: Int) -> Bool {
+        major == builtVersion.major && minor >= builtVersion.minor
+    }
+
+    /// The built version's file in the usual places (or where the override names), then, when
+    /// it is gone, the files of later 1.x versions in the same folders.
     private static func open() -> Result<Loaded, GitError> {
-        let paths = ProcessEnvironment.value(overrideVariable).map { [$0] }
-            ?? SharedLibraries.candidates(for: fileName, executablePath: ProcessEnvironment.executablePath)
-        let library: UnsafeMutableRawPointer
-        let path: String
-        switch SharedLibraries.open(firstOf: paths) {
-        case .success(let opened): (library, path) = opened
-        case .failure(let failure):
-            let install = SharedLibraries.current == .darwin ? "brew install libgit2" : "sudo apt-get install libgit2-\(LIBGIT2_SOVERSION)"
-            return .failure(GitError(code: -1, message: """
-                libgit2 \(LIBGIT2_SOVERSION) (\(fileName)) could not be loaded; install it (\(install)) or name the \
-                file in \(overrideVariable). Tried: \(failure.messages.joined(separator: "; "))
-                """))
+        let paths: [String], folders: [String]
+        if let override = ProcessEnvironment.value(overrideVariable) {
+            let isFolder = FilePaths.names(in: override) != nil
+            paths = [isFolder ? override + "/" + fileName : override]
+            folders = isFolder ? [override] : []
+        } else {
+            let executable = ProcessEnvironment.executablePath
+            paths = SharedLibraries.candidates(for: fileName, executablePath: executable)
+            folders = SharedLibraries.searchFolders(executablePath: executable)
         }
-        let table = UnsafeMutableRawPointer.allocate(byteCount: Int(xcsm_libgit2_table_size()), alignment: 16)
-            .bindMemory(to: xcsm_libgit2.self, capacity: 1)
+        var messages: [String] = []
+        switch SharedLibraries.open(firstOf: paths) {
+        case .success(let (handle, path)):
+            return prepare(handle, path: path)
+        case .failure(let failure):
+            messages = failure.messages
+        }
+        let later = SharedLibraries.laterMinorVersions(of: "git2", major: builtVersion.major, after: builtVersion.minor, in: folders)
+        for path in later {
+            guard case .success(let (handle, _)) = SharedLibraries.open(firstOf: [path]) else { continue }
+            switch prepare(handle, path: path) {
+            case .success(let loaded): return .success(loaded)
+            case .failure(let error):
+                messages.append(error.message)
+                SharedLibraries.close(handle)
+            }
+        }
+        let install = SharedLibraries.current == .darwin ? "brew install libgit2" : "sudo apt-get install libgit2-\(LIBGIT2_SOVERSION)"
+        return .failure(GitError(code: -1, message: """
+            libgit2 \(LIBGIT2_SOVERSION) (\(fileName)) could not be loaded; install it (\(install)) or name the \
+            file in \(overrideVariable). Tried: \(messages.joined(separator: "; "))
+            """))
+    }
+
+    /// Fills the table from an opened library, checks its version and initialises it.
+    private static func prepare(_ library: UnsafeMutableRawPointer, path: String) -> Result<Loaded, GitError> {
+        let table = UnsafeMutablePointer<xcsm_libgit2>.allocate(capacity: 1)
         if let missing = xcsm_libgit2_resolve(library, table) {
+            table.deallocate()
             return .failure(GitError(code: -1, message: "the libgit2 at \(path) lacks \(String(cString: missing))"))
         }
+        var major: Int32 = 0, minor: Int32 = 0, revision: Int32 = 0
+        _ = table.pointee.libgit2_version(&major, &minor, &revision)
+        let library = LoadedLibrary(major: Int(major), minor: Int(minor), revision: Int(revision), path: path)
+        if !accepts(major: library.major, minor: library.minor) {
+            table.deallocate()
+            return .failure(GitError(code: -1, message: "\(path) is libgit2 \(major).\(minor).\(revision), older than the \(builtVersion.major).\(builtVersion.minor) this build needs"))
+        }
         guard table.pointee.libgit2_init() >= 0 else {
+            table.deallocate()
             return .failure(GitError(code: -1, message: "libgit2 could not be initialised"))
         }
-        return .success(Loaded(table: UnsafePointer(table), path: path))
+        return .success(Loaded(table: UnsafePointer(table), library: library))
     }
 }
 

@@ -15,6 +15,12 @@ public struct MergeState: Sendable, Equatable {
     public var oursLabel: String?
     public var theirsLabel: String?
 
+    public init(operation: Operation, oursLabel: String?, theirsLabel: String?) {
+        self.operation = operation
+        self.oursLabel = oursLabel
+        self.theirsLabel = theirsLabel
+    }
+
     /// Reads the state of the repository whose git directory is `gitDirectory`.
     public static func read(gitDirectory: String, environment: [String: String]) -> MergeState {
         let directory = gitDirectory.hasSuffix("/") ? gitDirectory : gitDirectory + "/"
@@ -58,6 +64,26 @@ public struct MergeState: Sendable, Equatable {
             return MergeState(operation: .merge, oursLabel: "HEAD", theirsLabel: name)
         }
         return MergeState(operation: .unknown, oursLabel: nil, theirsLabel: nil)
+    }
+
+    /// Whether a label git passed says nothing the repository's state cannot say better: none,
+    /// a bare `HEAD` (what git 2.44 and later pass for ours in every operation), or a bare
+    /// commit id (a `git pull`'s theirs).
+    public static func isBare(_ label: String?) -> Bool {
+        guard let label else { return true }
+        if label == "HEAD" { return true }
+        return (7...64).contains(label.utf8.count) && label.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
+
+    /// The labels to show: each of git's own, unless it is bare and this state names that side
+    /// with more (during a rebase git 2.44+ passes `HEAD` for ours, the branch being rebased
+    /// onto).
+    public func labels(ours: String?, theirs: String?) -> (ours: String?, theirs: String?) {
+        func better(_ given: String?, _ known: String?) -> String? {
+            guard Self.isBare(given), let known, !Self.isBare(known) || given == nil else { return given }
+            return known
+        }
+        return (better(ours, oursLabel), better(theirs, theirsLabel))
     }
 
     static func readText(_ path: String) -> String? {

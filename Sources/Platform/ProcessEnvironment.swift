@@ -1,13 +1,6 @@
 #if canImport(Darwin)
 import Darwin
-
-// Declared here rather than taken from <crt_externs.h> and <mach-o/dyld.h>: whether the Darwin
-// module exposes them to Swift has varied, and these are their documented C signatures.
-@_silgen_name("_NSGetEnviron")
-private func darwinEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-
-@_silgen_name("_NSGetExecutablePath")
-private func darwinExecutablePath(_ buffer: UnsafeMutablePointer<CChar>?, _ size: UnsafeMutablePointer<UInt32>) -> Int32
+import MachO  // _NSGetExecutablePath, declared in <mach-o/dyld.h>
 #elseif canImport(Glibc)
 import Glibc
 #endif
@@ -15,14 +8,11 @@ import Glibc
 /// The process's environment, its executable and its temporary folder, read the way each
 /// system provides them.
 public enum ProcessEnvironment {
-    /// The C environment block (`environ`), for `posix_spawn`. Darwin does not declare
-    /// `environ` to Swift; `_NSGetEnviron()` is its documented equivalent (`man environ`).
+    /// The C environment block (`environ`), for `posix_spawn`. The Darwin overlay declares
+    /// `environ` to Swift itself (it reads `*_NSGetEnviron()`, the documented way for code that
+    /// may be in a library: `man environ`); Glibc declares the C variable.
     public static var block: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
-        #if canImport(Darwin)
-        darwinEnvironment().pointee!
-        #else
         environ
-        #endif
     }
 
     /// The environment as a dictionary.
@@ -51,9 +41,9 @@ public enum ProcessEnvironment {
     public static var executablePath: String? {
         #if canImport(Darwin)
         var size: UInt32 = 0
-        _ = darwinExecutablePath(nil, &size)
+        _ = _NSGetExecutablePath(nil, &size)
         var buffer = [CChar](repeating: 0, count: Int(size) + 1)
-        guard darwinExecutablePath(&buffer, &size) == 0 else { return nil }
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
         var path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if !path.hasPrefix("/"), let current = FilePaths.currentDirectory { path = current + "/" + path }
         guard let slash = path.lastIndex(of: "/") else { return path }
@@ -87,6 +77,21 @@ public enum FilePaths {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// The names in folder `path`, `.` and `..` left out, in the order the system gives them;
+    /// nil when it is no folder that can be read.
+    public static func names(in path: String) -> [String]? {
+        guard let handle = opendir(path) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// The current directory.

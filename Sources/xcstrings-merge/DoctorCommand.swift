@@ -33,9 +33,9 @@ enum DoctorCommand {
         } else {
             Output.out("git: \(version.map(String.init).joined(separator: "."))\(version.lexicographicallyPrecedes([2, 44]) ? " (side labels come from the repository state; git 2.44+ passes them)" : "")\n")
         }
-        switch Libgit2.loadedVersion {
+        switch Libgit2.loadedLibrary {
         case .success(let loaded):
-            Output.out("libgit2: \(loaded)\n")
+            Output.out("libgit2: \(loaded.description)\n")
         case .failure(let error):
             Output.out("libgit2: problem: \(error.message)\n")
             return .failure

@@ -130,10 +130,11 @@ struct MergeRequest {
         var request = self
         let environment = ProcessEnvironment.variables
         let gitDirectory = GitDirectory.discover(environment: environment)
-        if let gitDirectory, labels.ours == nil, labels.theirs == nil {
+        // A git before 2.44 passes no labels; a newer one passes `HEAD` for ours even during a
+        // rebase, cherry-pick or revert, where the repository's state says more.
+        if let gitDirectory, MergeState.isBare(labels.ours) || MergeState.isBare(labels.theirs) {
             let state = MergeState.read(gitDirectory: gitDirectory, environment: environment)
-            request.labels.ours = state.oursLabel
-            request.labels.theirs = state.theirsLabel
+            (request.labels.ours, request.labels.theirs) = state.labels(ours: labels.ours, theirs: labels.theirs)
         }
         return request.merge(gitDirectory: gitDirectory)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GitSupport
 import StringCatalog
 import TestSupport
 
@@ -12,10 +13,16 @@ import TestSupport
         return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     }
 
-    @Test func rebaseSwapsTheSidesAndTheReportSaysSo() throws {
+    /// During a rebase "ours" is the branch being rebased onto. A git before 2.44 passes no
+    /// labels; a newer one passes `HEAD` for ours and the replayed commit for theirs (this
+    /// machine's git is older, so the driver line passes what a new git would): either way the
+    /// summary, the report and `resolve` name the branch being rebased onto.
+    @Test(arguments: [false, true])
+    func rebaseSwapsTheSidesAndTheReportSaysSo(labelsAsANewGitPasses: Bool) throws {
         let repo = try GitSandbox()
         defer { repo.remove() }
         #expect(try repo.tool(["install"]).status == 0)
+        let driver = try repo.git("config", "merge.xcstrings.driver").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try repo.git("add", ".gitattributes")
         let base = try Scenario.sample()
         try repo.write(Scenario.path, base.canonicalBytes())
@@ -29,6 +36,10 @@ import TestSupport
         try repo.commitAll("main: Save")
         let mainCommit = try repo.git("rev-parse", "--short=7", "HEAD").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try repo.git("checkout", "-q", "feature")
+        if labelsAsANewGitPasses {
+            let replayed = "\(featureCommit) (feature: Save)"
+            try repo.git("config", "merge.xcstrings.driver", driver + " --base-label 'parent of \(replayed)' --ours-label HEAD --theirs-label '\(replayed)'")
+        }
 
         let rebase = try repo.git("rebase", "main")
         #expect(rebase.status != 0)
@@ -42,12 +53,29 @@ import TestSupport
         let conflict = try #require((report["conflicts"] as? [[String: Any]])?.first)
         #expect((conflict["ours"] as? [String: Any])?["value"] as? String == "Speichern")
         #expect((conflict["theirs"] as? [String: Any])?["value"] as? String == "Sichern unter")
+        let list = try repo.tool(["resolve", "--list"])
+        #expect(list.stdout.contains("ours (HEAD (rebasing onto \(mainCommit)))"), "\(list.stdout)")
 
         // Keep the feature branch's translation: that is "theirs" here.
         #expect(try repo.tool(["resolve", "--theirs"]).status == 0)
         #expect(try repo.git("-c", "core.editor=true", "rebase", "--continue").status == 0)
         let unit = try Catalog(bytes: try repo.read(Scenario.path)).strings[key: "Save"]?.object?["localizations"]?.object?[key: "de"]?.object?["stringUnit"]?.object
         #expect(unit?["value"] == "Sichern unter")
+    }
+
+    @Test(arguments: [
+        // (git's label, the state's, shown)
+        ("HEAD", "HEAD (rebasing onto 1234abc)", "HEAD (rebasing onto 1234abc)"),
+        (nil, "HEAD", "HEAD"),
+        ("0123456789abcdef0123456789abcdef01234567", "feature", "feature"),
+        ("main", "HEAD (rebasing onto 1234abc)", "main"),
+        ("HEAD", "HEAD", "HEAD"),
+        ("HEAD", nil, "HEAD"),
+        ("cafe", "feature", "cafe"),
+    ] as [(String?, String?, String?)])
+    func aBareLabelGivesWayToTheRepositoryState(given: String?, known: String?, shown: String?) {
+        let state = MergeState(operation: .rebase, oursLabel: known, theirsLabel: known)
+        #expect(state.labels(ours: given, theirs: given) == (shown, shown))
     }
 
     @Test func cherryPickAndRevertMergeThroughTheDriver() throws {

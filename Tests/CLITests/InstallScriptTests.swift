@@ -13,7 +13,7 @@ import TestSupport
         var state: URL { directory.file("state") }
 
         /// Stand-ins for a machine that reports `system` and starts without libgit2.
-        init(system: String, uid: Int, withBrew: Bool) throws {
+        init(system: String, uid: Int, withBrew: Bool, swiftVersion: String = "Apple Swift version 6.1 (swiftlang-6.1.0.110.21 clang-1700.0.13.3)") throws {
             directory = try TemporaryDirectory()
             let bin = directory.file("standins")
             try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -29,6 +29,7 @@ import TestSupport
                 "swift": """
                     echo "swift $*" >> '\(log)'
                     case " $* " in *" --show-bin-path "*) echo '\(state)/products'; exit 0;; esac
+                    case " $* " in *" --version "*) echo '\(swiftVersion)'; exit 0;; esac
                     mkdir -p '\(state)/products'
                     printf '#!/bin/sh\\necho "tool $*" >> "\(log)"\\n' > '\(state)/products/xcstrings-merge'
                     chmod +x '\(state)/products/xcstrings-merge'
@@ -93,6 +94,23 @@ import TestSupport
         #expect(result.stderr.contains("libgit2 is missing and Homebrew is not installed"))
         #expect(!log.contains("apt-get"))
         #expect(!log.contains("swift build"))
+    }
+
+    /// The code has been compiled by Swift 6.1 and later only: an older one is named before
+    /// anything is installed or built.
+    @Test(arguments: [
+        ("Darwin", "Apple Swift version 6.0.3 (swiftlang-6.0.3.1.10 clang-1600.0.30.1)", "found 6.0"),
+        ("Darwin", "", "found none"),
+        ("Linux", "Swift version 5.10.1 (swift-5.10.1-RELEASE)", "found 5.10"),
+    ])
+    func anOlderSwiftIsNamedBeforeAnythingIsInstalled(system: String, version: String, found: String) throws {
+        let machine = try Simulation(system: system, uid: 501, withBrew: true, swiftVersion: version)
+        defer { machine.directory.remove() }
+        let (result, log) = try machine.runInstall()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("needs Swift 6.1 or later; \(found)"), "\(result.stderr)")
+        #expect(result.stderr.contains("Xcode 16.3") == (system == "Darwin"))
+        #expect(!log.contains("brew install") && !log.contains("apt-get") && !log.contains("swift build"), "\(log)")
     }
 
     @Test func onLinuxItUsesAptAndAStaticSwiftRuntime() throws {

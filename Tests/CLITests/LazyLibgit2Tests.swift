@@ -1,4 +1,6 @@
 import Foundation
+import GitSupport
+import Platform
 import Testing
 import StringCatalog
 import TestSupport
@@ -66,6 +68,68 @@ import TestSupport
         let said = result.stdout + result.stderr
         #expect(said.contains("could not be loaded") && said.contains("install"), "\(said)")
         #expect(said.contains("XCSTRINGS_MERGE_LIBGIT2"), "\(said)")
+    }
+
+    /// The built version's library file on this machine, found where Debian and Homebrew put it.
+    static var realLibrary: String? {
+        let folders = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib", "/opt/homebrew/lib", "/usr/local/lib"]
+        return folders.map { $0 + "/" + Libgit2.fileName }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// After `brew upgrade libgit2` the built version's file (`libgit2.1.9.dylib`) is gone and a
+    /// later one (`libgit2.1.10.dylib`) is there: the tool takes it when the library says it is
+    /// 1.x with x at least the built minor version, and `doctor` says which it loaded. Here a
+    /// folder holds only a differently numbered link to the real library.
+    @Test func aLaterMinorVersionStandsInForAMissingBuiltOne() throws {
+        guard let real = Self.realLibrary else { print("no \(Libgit2.fileName) in the usual folders; skipped"); return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let built = Libgit2.builtVersion
+        let laterName = SharedLibraries.fileName("git2", version: "\(built.major).\(built.minor + 2)")
+        let earlierName = SharedLibraries.fileName("git2", version: "\(built.major).\(max(built.minor - 1, 0))")
+        let later = directory.file("later"), earlier = directory.file("earlier")
+        for (folder, name) in [(later, laterName), (earlier, earlierName)] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(name).path, withDestinationPath: real)
+        }
+        let doctor = try runTool(["doctor"], in: directory.url, environment: ["XCSTRINGS_MERGE_LIBGIT2": later.path])
+        #expect(doctor.stdout.contains("libgit2: \(built.major).\(built.minor)."), "\(doctor.stdout)\(doctor.stderr)")
+        #expect(doctor.stdout.contains(later.appendingPathComponent(laterName).path), "\(doctor.stdout)")
+        // A file numbered below the built version is never taken.
+        let refused = try runTool(["doctor"], in: directory.url, environment: ["XCSTRINGS_MERGE_LIBGIT2": earlier.path])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains("could not be loaded"), "\(refused.stdout)")
+    }
+
+    @Test(arguments: [
+        ("libgit2.so.1.10", SharedLibraries.System.linux, 10),
+        ("libgit2.so.1.9", .linux, 9),
+        ("libgit2.so.1.9.7", .linux, nil),
+        ("libgit2.so.2.0", .linux, nil),
+        ("libgit2.so", .linux, nil),
+        ("libgit2.1.10.dylib", .darwin, 10),
+        ("libgit2.1.9.0.dylib", .darwin, nil),
+        ("libgit2.dylib", .darwin, nil),
+        ("libgit2.1.x.dylib", .darwin, nil),
+        ("libgit2.so.1.10", .darwin, nil),
+    ] as [(String, SharedLibraries.System, Int?)])
+    func laterVersionFileNames(file: String, system: SharedLibraries.System, minor: Int?) {
+        #expect(SharedLibraries.minorVersion(ofFile: file, library: "git2", major: 1, system: system) == minor)
+    }
+
+    @Test func laterVersionsAreTriedHighestFirstAndOnlyAboveTheBuiltOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for name in ["libgit2.1.8.dylib", "libgit2.1.9.dylib", "libgit2.1.10.dylib", "libgit2.1.11.dylib", "libgit2.dylib", "libgit2.2.0.dylib"] {
+            _ = try directory.write("a/" + name, "")
+        }
+        _ = try directory.write("b/libgit2.1.12.dylib", "")
+        let found = SharedLibraries.laterMinorVersions(of: "git2", major: 1, after: 9, in: [directory.file("a").path, directory.file("missing").path, directory.file("b").path], system: .darwin)
+        #expect(found == [directory.file("b/libgit2.1.12.dylib").path, directory.file("a/libgit2.1.11.dylib").path, directory.file("a/libgit2.1.10.dylib").path])
+        #expect(Libgit2.accepts(major: Libgit2.builtVersion.major, minor: Libgit2.builtVersion.minor))
+        #expect(Libgit2.accepts(major: Libgit2.builtVersion.major, minor: Libgit2.builtVersion.minor + 1))
+        #expect(!Libgit2.accepts(major: Libgit2.builtVersion.major, minor: Libgit2.builtVersion.minor - 1))
+        #expect(!Libgit2.accepts(major: Libgit2.builtVersion.major + 1, minor: 0))
     }
 
     /// Without libgit2 the fallback runs `git merge-file`, which gives the same bytes.

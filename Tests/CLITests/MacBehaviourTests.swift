@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Testing
 import StringCatalog
 import TestSupport
@@ -24,10 +25,13 @@ import TestSupport
     }
 
     /// `path` with its folder's links resolved and its last part kept, as the tool names its
-    /// own executable (on a Mac the temporary folder is behind the `/var` link).
+    /// own executable (on a Mac the temporary folder is behind the `/var` link). Resolved with
+    /// `realpath(3)`, as the tool does: Apple's `URL.resolvingSymlinksInPath()` strips the
+    /// `/private` that realpath gives back (`/var/folders/…` against `/private/var/folders/…`).
     static func folderResolved(_ path: String) -> String {
         let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+        let folder = url.deletingLastPathComponent().path
+        return (FilePaths.resolved(folder) ?? folder) + "/" + url.lastPathComponent
     }
 
     @Test func installRegistersHomebrewsStableLinkNotTheVersionedCellarPath() throws {

@@ -53,14 +53,17 @@ import TestSupport
     @Test func lintFixturesAndCorpus() throws {
         var files = try FileManager.default.subpathsOfDirectory(atPath: Paths.fixtures.appendingPathComponent("lint").path)
             .filter { $0.hasSuffix(".xcstrings") }.map { Paths.fixtures.appendingPathComponent("lint/\($0)") }
-        files += Paths.corpusFiles("catalogs").filter { !$0.lastPathComponent.contains("NOT-Xcode") }
+        let corpus = Paths.corpusFiles("catalogs").filter { !$0.lastPathComponent.contains("NOT-Xcode") }
+        if corpus.isEmpty { print(Paths.sharedAbsentMessage + "; the lint fixtures alone are read") }
+        files += corpus
         var read = 0
         for file in files {
             let (keys, readByLines) = Self.disagreements(in: try Catalog(bytes: try bytes(file)))
             #expect(keys.isEmpty, "\(file.lastPathComponent): \(keys)")
             read += readByLines
         }
-        #expect(read > 100)
+        // The fixtures alone hold a few dozen entries in Xcode's layout; the corpus thousands.
+        #expect(read > (corpus.isEmpty ? 20 : 1000), "\(read) entries read line by line")
     }
 }
 

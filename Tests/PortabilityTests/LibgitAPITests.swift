@@ -45,6 +45,48 @@ import TestSupport
         #expect(listed.subtracting(table).sorted() == [], "checked but not in the table")
     }
 
+    /// The libgit2 header folders on this machine and beside the package: Debian's 1.5, the
+    /// 1.9 headers a Mac build sees (`../shared`), Homebrew's.
+    static var headerFolders: [String] {
+        var folders = ["/usr/include", "/opt/homebrew/include", "/usr/local/include"]
+        if let shared = Paths.shared { folders.append(shared.appendingPathComponent("libgit2-1.9.7/include").path) }
+        return folders.filter { FileManager.default.fileExists(atPath: $0 + "/git2.h") }
+    }
+
+    static func checkAPI(_ arguments: [String]) throws -> ProcessResult {
+        try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Paths.packageRoot.appendingPathComponent("Scripts/check-libgit2-api.py").path] + arguments)
+    }
+
+    static var pythonPresent: Bool { (try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", ""]).status) == 0 }
+
+    /// Every listed function is declared alike in each libgit2 version here, in a header that
+    /// `shim.h` reaches: what compiles, not merely what some header declares.
+    @Test func everyFunctionIsVisibleToTheBuildInEachVersion() throws {
+        let folders = Self.headerFolders
+        guard !folders.isEmpty, Self.pythonPresent else {
+            print("no libgit2 headers or no python3 here; the API check is skipped")
+            return
+        }
+        let check = try Self.checkAPI(folders)
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stdout.contains("in \(folders.count) header folders, 0 problems"), "\(check.stdout)")
+    }
+
+    /// libgit2 1.8 moved `git_error_clear` to `git2/sys/errors.h`, which `git2.h` does not
+    /// include: a shim without that include does not compile on a Mac, and the check says so.
+    @Test func aDeclarationOnlyInAnUnincludedHeaderFails() throws {
+        guard let shared = Paths.shared, Self.pythonPresent else { print(Paths.sharedAbsentMessage); return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let shim = try Self.text("Sources/CLibgit2/shim.h")
+        #expect(shim.contains("#include <git2/sys/errors.h>"))
+        let without = try directory.write("shim.h", shim.replacingOccurrences(of: "#include <git2/sys/errors.h>", with: ""))
+        let check = try Self.checkAPI(["--shim", without.path, shared.appendingPathComponent("libgit2-1.9.7/include").path])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("git_error_clear: declared in"), "\(check.stdout)")
+        #expect(check.stdout.contains("only in git2/sys/errors.h, which the shim does not include"), "\(check.stdout)")
+    }
+
     @Test func noSourceCallsLibgit2Directly() throws {
         #expect(try Self.directCalls() == [], "call these through the table (git.name), so that libgit2 stays unlinked")
     }

@@ -15,6 +15,7 @@ import TestSupport
         ("let n = Glibc.read(fd, p, 1)\n", "'Glibc.' outside a Linux branch"),
         ("#if canImport(Darwin)\nlet n = Glibc.errno\n#endif\n", "'Glibc.' outside a Linux branch"),
         ("let path = \"/proc/self/exe\"\n", "'/proc/' outside a Linux branch (macOS has no /proc)"),
+        ("#if canImport(Darwin)\n@_silgen_name(\"_NSGetEnviron\")\nfunc e() -> Int\n#endif\n", "'@_silgen_name': import the declaration from the system's module instead"),
     ])
     func flagsWhatWouldNotBuildOnAMac(_ source: String, _ message: String) {
         let findings = PortabilityCheck.findings(in: source, file: "Example.swift")

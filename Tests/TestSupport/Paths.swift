@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Where the package, its fixtures, the shared corpus and the built tool are.
 public enum Paths {
@@ -28,18 +29,19 @@ public enum Paths {
         return names.filter { $0.hasSuffix("." + ext) }.sorted().map { directory.appendingPathComponent($0) }
     }
 
-    /// The built `xcstrings-merge`: `$XCSTRINGS_MERGE_TOOL` if set, else beside the tests. On
-    /// Linux the test runner is itself in the products folder (`Bundle.main`); on macOS the
-    /// runner is Xcode's and the tests are a bundle in the products folder.
+    /// The built `xcstrings-merge`: `$XCSTRINGS_MERGE_TOOL` if set, else the one in the
+    /// products folder these tests were built into, found from the loaded test binary itself
+    /// (on Linux `<products>/xcstrings-mergePackageTests.xctest`, on macOS inside that bundle's
+    /// `Contents/MacOS`). Not `Bundle.main`: on macOS that is Xcode's runner
+    /// (`swiftpm-testing-helper`, `xctest`), far from the products; and so `swift test -c release`
+    /// or `--scratch-path` test the tool they built.
     public static var tool: URL {
         if let override = ProcessInfo.processInfo.environment["XCSTRINGS_MERGE_TOOL"], !override.isEmpty {
             return URL(fileURLWithPath: override)
         }
-        var folders = [Bundle.main.bundleURL]
-        folders += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
-        for folder in folders {
-            var directory = folder
-            for _ in 0..<3 {
+        if let image = SharedLibraries.imagePath(containing: #dsohandle) {
+            var directory = URL(fileURLWithPath: image).deletingLastPathComponent()
+            for _ in 0..<4 {
                 let candidate = directory.appendingPathComponent("xcstrings-merge")
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
                 directory = directory.deletingLastPathComponent()

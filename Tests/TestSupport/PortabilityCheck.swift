@@ -61,6 +61,11 @@ public enum PortabilityCheck {
                 continue
             }
             if line.hasPrefix("//") { continue }
+            // A private calling convention, bound to a symbol's mangled or C name: nothing checks
+            // its signature against the system's headers, on either system.
+            if line.contains("@_silgen_name") {
+                findings.append(Finding(file: file, line: number, message: "'@_silgen_name': import the declaration from the system's module instead"))
+            }
             let inLinuxBranch = groups.contains { $0.inLinuxBranch }
             if inLinuxBranch { continue }
             if line.hasPrefix("import Glibc") || line.hasPrefix("@_exported import Glibc") {

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// One finding of `check`, located by line and column.
 public struct CheckFinding: Sendable, Equatable {
@@ -89,13 +85,7 @@ public enum CatalogFinder {
         var found: [String] = []
         var pending = [directory]
         while let folder = pending.popLast() {
-            guard let handle = opendir(folder) else { continue }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-                }
-                if name == "." || name == ".." { continue }
+            for name in FilePaths.names(in: folder) ?? [] {
                 let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
                 if FileBytes.isDirectory(path) {
                     if !name.hasPrefix(".") && name != "node_modules" { pending.append(path) }
