@@ -193,6 +193,22 @@ case("rename-look-alike-different-names", BASE,
      edit(BASE, lambda d: rename(d, "Cancel", "button.cancel")),
      "Not R10: the two sides renamed Cancel to different names: both new keys are kept, as R1 adds them.")
 
+def unit_of(d, key, locale):
+    return S(d)[key]["localizations"][locale]["stringUnit"]
+
+case("unit-member-beside-state-change", BASE,
+     edit(BASE, lambda d: unit_of(d, "Done", "de").__setitem__("state", "needs_review")),
+     edit(BASE, lambda d: unit_of(d, "Done", "de").__setitem__("futureField", "Y")),
+     "U2 settles value and state only: ours marked Done [de] needs_review, theirs added a member a later Xcode may write: both kept.")
+case("unit-member-beside-state-change-swapped", BASE,
+     edit(BASE, lambda d: unit_of(d, "Done", "de").__setitem__("futureField", "Y")),
+     edit(BASE, lambda d: unit_of(d, "Done", "de").__setitem__("state", "needs_review")),
+     "U2 with the sides swapped (a rebase): the member ours added and theirs' state are both kept.")
+case("unit-member-beside-value-change", BASE,
+     edit(BASE, lambda d: unit_of(d, "Done", "de").update({"value": "Erledigt", "state": "needs_review"})),
+     edit(BASE, lambda d: unit_of(d, "Done", "de").update({"state": "new", "futureField": "Y"})),
+     "U1/U3 settle value and state only: ours changed the value, theirs reset the state and added a member: ours' value and the member.")
+
 root = os.path.join(os.path.dirname(__file__), "..", "Fixtures", "merge")
 for name, (base, ours, theirs, note) in cases.items():
     folder = os.path.join(root, name)

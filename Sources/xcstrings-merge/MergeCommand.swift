@@ -155,7 +155,9 @@ struct MergeRequest {
             do throws(JSONError) {
                 return .catalog(bytes, try read())
             } catch {
-                return .invalid(bytes, "\(name) (\(labels.name(sides[index]))):\(error.line):\(error.column): \(error.message)")
+                // As git's driver the files are temporary: the repository path names the file.
+                let file = displayPath ?? paths[index]
+                return .invalid(bytes, "\(file) (\(labels.name(sides[index]))):\(error.line):\(error.column): \(error.message)", error.isNotACatalog)
             }
         }
         let oursMapping = MappingSlot()
@@ -192,6 +194,7 @@ struct MergeRequest {
         var inputs: [[UInt8]] = []
         var catalogs: [Catalog] = []
         var problems: [String] = []
+        var notACatalog = false
         for slot in slots {
             switch slot {
             case .unreadable(let message):
@@ -200,9 +203,10 @@ struct MergeRequest {
             case .catalog(let bytes, let catalog):
                 inputs.append(bytes)
                 catalogs.append(catalog)
-            case .invalid(let bytes, let problem):
+            case .invalid(let bytes, let problem, let isNotACatalog):
                 inputs.append(bytes)
                 problems.append(problem)
+                notACatalog = notACatalog || isNotACatalog
             }
         }
         guard problems.isEmpty else {
@@ -211,7 +215,10 @@ struct MergeRequest {
             for index in 1...2 where inputs[index].isEmpty {
                 if let again = try? FileBytes.read(paths[index]) { inputs[index] = again }
             }
-            return lineMerge(inputs)
+            let status = lineMerge(inputs)
+            // A side that is JSON but no catalog ({} from a bad resolution, another tool's file)
+            // may line-merge cleanly into something that loses every translation: a person looks.
+            return notACatalog ? .failure : status
         }
         var (merged, report) = ThreeWayMerge.merge(
             base: catalogs[0], ours: catalogs[1], theirs: catalogs[2], options: options)
@@ -315,6 +322,7 @@ final class MappingSlot: @unchecked Sendable {
 /// An input as its read leaves it.
 enum InputSlot {
     case catalog([UInt8], Catalog)
-    case invalid([UInt8], String)
+    /// The bytes, why, and whether they are JSON but not a catalog's shape.
+    case invalid([UInt8], String, Bool)
     case unreadable(String)
 }

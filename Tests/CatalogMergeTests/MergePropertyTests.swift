@@ -70,6 +70,12 @@ import TestSupport
 
     static let seeds: [UInt64] = Array(1...25)
 
+    /// What `check` says of a merge's output: nothing that fails it (a pre-commit hook runs it).
+    static func checkErrors(_ merged: Catalog) -> [String] {
+        CatalogCheck.run(path: "merged.xcstrings", bytes: merged.canonicalBytes()).findings
+            .filter { $0.severity == .error }.map { "\($0.line):\($0.column): \($0.message)" }
+    }
+
     @Test(arguments: seeds)
     func disjointEditsMergeCleanlyIntoBothEditSets(seed: UInt64) throws {
         let (base, oursEdits, theirsEdits) = Self.disjointEdits(seed: seed)
@@ -81,6 +87,7 @@ import TestSupport
         let (merged, report) = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs)
         #expect(report.conflicts.isEmpty, "conflicts: \(report.conflicts.map(\.location.description))")
         #expect(merged.canonicalBytes() == expected.canonicalBytes())
+        #expect(Self.checkErrors(merged) == [])
         // The same with the sides swapped, as in a rebase.
         let swapped = ThreeWayMerge.merge(base: base, ours: theirs, theirs: ours)
         #expect(swapped.report.conflicts.isEmpty)
@@ -108,6 +115,56 @@ import TestSupport
             let (merged, report) = ThreeWayMerge.merge(base: b, ours: o, theirs: t)
             #expect(report.conflicts.isEmpty && report.autoResolved.isEmpty)
             #expect(merged.canonicalBytes() == expected)
+            #expect(Self.checkErrors(merged) == [])
+        }
+    }
+
+    /// A member only one side added to a string unit (one a later Xcode may write) is in the
+    /// output, whatever the other side did to the unit's value and state.
+    @Test(arguments: seeds)
+    func aMemberOnlyOneSideAddedIsKept(seed: UInt64) throws {
+        var generator = CatalogGenerator(seed: seed &+ 3000)
+        let base = generator.catalog(keys: 30)
+        var sides = [base.strings, base.strings]
+        var added: [(key: UTF8Bytes, locale: UTF8Bytes, member: UTF8Bytes)] = []
+        let states: [UTF8Bytes] = ["new", "translated", "needs_review", "stale"]
+        for key in base.strings.keys {
+            guard let locales = base.strings[key: key]?.object?["localizations"]?.object else { continue }
+            for locale in locales.keys where locales[key: locale]?.object?["stringUnit"]?.object != nil {
+                let adder = Int.random(in: 0..<2, using: &generator.random)
+                let member = UTF8Bytes("futureField\(adder)")
+                let memberValue = JSONValue.string(UTF8Bytes("added by \(adder)"))
+                let otherState = states.randomElement(using: &generator.random)!
+                let otherValue = Bool.random(using: &generator.random) ? UTF8Bytes("changed \(key)") : nil
+                for side in 0..<2 {
+                    sides[side].modifyObject(key) { entry in
+                        entry.modifyObject("localizations") { localizations in
+                            localizations.modifyObject(locale) { localization in
+                                localization.modifyObject("stringUnit") { unit in
+                                    if side == adder {
+                                        unit[key: member] = memberValue
+                                    } else {
+                                        unit[key: "state"] = .string(otherState)
+                                        if let otherValue { unit[key: "value"] = .string(otherValue) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                added.append((key, locale, member))
+            }
+        }
+        #expect(added.count > 10)
+        var ours = base, theirs = base
+        ours.strings = sides[0]
+        theirs.strings = sides[1]
+        for (o, t) in [(ours, theirs), (theirs, ours)] {
+            let (merged, _) = ThreeWayMerge.merge(base: base, ours: o, theirs: t)
+            let missing = added.filter { place in
+                merged.strings[key: place.key]?.object?["localizations"]?.object?[key: place.locale]?.object?["stringUnit"]?.object?[key: place.member] == nil
+            }
+            #expect(missing.isEmpty, "\(missing.map { "\($0.key) [\($0.locale)]" })")
         }
     }
 
@@ -138,6 +195,7 @@ import TestSupport
         let reread = try Catalog(bytes: output)
         #expect(reread.canonicalBytes() == output)
         #expect(CatalogValidator.validate(reread).filter { $0.severity == .error }.isEmpty)
+        #expect(Self.checkErrors(merged) == [])
         let lost = LossCheck.problems(base: base, ours: sides[0], theirs: sides[1], merged: merged, report: report)
         #expect(lost.isEmpty, "lost: \(lost)")
     }

@@ -11,6 +11,10 @@ extension ThreeWayMerge {
     ///   a conflict; the output keeps ours' value with state `needs_review`, so it shows in Xcode's
     ///   "Needs Review" filter.
     ///
+    /// Each rule settles `value` and `state` only: every other member of the unit (one a later
+    /// Xcode may write) merges by R0/R1 as any node does, so that a member one side added is
+    /// never lost with the other side's unit.
+    ///
     /// Returns nil when the units are not objects with a string `value`, leaving such malformed
     /// units to the general rules, which merge them member by member and lose nothing.
     mutating func resolveStringUnit(base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail) -> JSONValue? {
@@ -22,37 +26,62 @@ extension ThreeWayMerge {
         let oursValue = oursUnit["value"]
         let theirsValue = theirsUnit["value"]
 
+        let baseUnit = base?.object
+        /// `value` and `state` as the rule chose them, the other members merged.
+        func unit(value: JSONValue?, state: JSONValue?) -> JSONValue {
+            combinedUnit(value: value, state: state, base: baseUnit, ours: oursUnit, theirs: theirsUnit, at: trail)
+        }
         // U1
         if oursState?.equals("new") == true, let theirsState, Self.isTranslatedState(theirsState) {
             autoResolved("translation-beats-new", at: trail, chosen: Side.theirs.rawValue)
-            return theirs
+            return unit(value: theirsValue, state: theirsUnit["state"])
         }
         if theirsState?.equals("new") == true, let oursState, Self.isTranslatedState(oursState) {
             autoResolved("translation-beats-new", at: trail, chosen: Side.ours.rawValue)
-            return ours
+            return unit(value: oursValue, state: oursUnit["state"])
         }
         let state = Self.precedingState(oursState, theirsState)
         // U2
         if oursValue == theirsValue {
             autoResolved("state-precedence", at: trail, chosen: state == oursState ? Side.ours.rawValue : Side.theirs.rawValue)
-            return .object(oursUnit.setting("state", state.map(JSONValue.string)))
+            return unit(value: oursValue, state: state.map(JSONValue.string))
         }
         // U3
-        if let base = base?.object {
-            let baseValue = base["value"]
+        if let baseUnit {
+            let baseValue = baseUnit["value"]
             let oursChanged = oursValue != baseValue
             let theirsChanged = theirsValue != baseValue
             if oursChanged != theirsChanged {
-                let source = oursChanged ? oursUnit : theirsUnit
                 autoResolved("state-precedence", at: trail, chosen: "combined")
-                return .object(source.setting("state", state.map(JSONValue.string)))
+                return unit(value: oursChanged ? oursValue : theirsValue, state: state.map(JSONValue.string))
             }
         }
         // U4
-        let marked = JSONValue.object(oursUnit.setting("state", .string("needs_review")))
+        let marked = unit(value: oursValue, state: .string("needs_review"))
         return conflict(
             base == nil ? .bothAdded : .bothModified, at: trail, base: base, ours: ours, theirs: theirs,
             kept: .ours, output: .some(marked))
+    }
+
+    /// A unit with `value` and `state` as given and each other member of the three merged as
+    /// any node is (R0, then the general rules).
+    mutating func combinedUnit(
+        value: JSONValue?, state: JSONValue?, base: JSONObject?, ours: JSONObject, theirs: JSONObject, at trail: Trail
+    ) -> JSONValue {
+        var names: [UTF8Bytes] = []
+        var seen: Set<UTF8Bytes> = []
+        for side in [ours, theirs, base ?? JSONObject()] {
+            for key in side.keys where !key.equals("value") && !key.equals("state") && seen.insert(key).inserted {
+                names.append(key)
+            }
+        }
+        var unit = ours
+        unit[key: "state"] = state
+        unit[key: "value"] = value
+        for name in names {
+            unit[key: name] = merge(base?[key: name], ours[key: name], theirs[key: name], kind: .generic, at: trail.child(name, of: .stringUnit))
+        }
+        return .object(unit)
     }
 
     static func isTranslatedState(_ state: UTF8Bytes) -> Bool {

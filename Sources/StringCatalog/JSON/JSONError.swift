@@ -8,6 +8,9 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     public var column: Int
     /// Byte offset of the problem.
     public var offset: Int
+    /// The bytes are valid JSON, but not a string catalog's shape (`{}`, another tool's file):
+    /// nothing to repair, and never a result to accept quietly.
+    public var isNotACatalog = false
 
     public init(message: String, offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         self.message = message
@@ -15,11 +18,12 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
         (line, column) = LineColumn.lineAndColumn(of: offset, in: bytes)
     }
 
-    public init(message: String, line: Int, column: Int, offset: Int) {
+    public init(message: String, line: Int, column: Int, offset: Int, isNotACatalog: Bool = false) {
         self.message = message
         self.line = line
         self.column = column
         self.offset = offset
+        self.isNotACatalog = isNotACatalog
     }
 
     public var description: String { "line \(line), column \(column): \(message)" }

@@ -33,14 +33,20 @@ public struct Catalog: Sendable {
     ///
     /// `splitAbove` is the size above which two threads read the entries (0: never); see
     /// `JSONReader.defaultSplitSize`.
+    ///
+    /// `requiringCatalogShape: false` accepts any JSON object whose `strings`, if present, is an
+    /// object, for `check`, whose validator names every problem of the top level at once;
+    /// everything that merges or rewrites a catalog requires the shape (`topLevelShapeProblem`).
     public init(
         bytes: [UInt8], reference: Catalog? = nil, checkingShape: Bool = true,
-        splitAbove: Int = JSONReader.defaultSplitSize
+        requiringCatalogShape: Bool = true, splitAbove: Int = JSONReader.defaultSplitSize
     ) throws(JSONError) {
         let document = try JSONReader.parse(
             bytes, lazyCatalogEntries: true, reference: reference?.root[key: "strings"]?.object,
             checkingEntryShape: checkingShape, splitAbove: splitAbove)
-        root = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in try Self.root(of: document, in: buffer) }
+        root = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
+            try Self.root(of: document, in: buffer, requiringCatalogShape: requiringCatalogShape)
+        }
     }
 
     /// Reads a catalog from memory it must not keep (a mapped file), copying what it holds,
@@ -48,40 +54,66 @@ public struct Catalog: Sendable {
     /// ours and theirs, of which only the changed entries are then copied.
     public init(
         copyingFrom buffer: UnsafeBufferPointer<UInt8>, reference: Catalog? = nil, checkingShape: Bool = true,
-        splitAbove: Int = JSONReader.defaultSplitSize
+        requiringCatalogShape: Bool = true, splitAbove: Int = JSONReader.defaultSplitSize
     ) throws(JSONError) {
         let document = try JSONReader.parse(
             copyingFrom: buffer, lazyCatalogEntries: true, reference: reference?.root[key: "strings"]?.object,
             checkingEntryShape: checkingShape, splitAbove: splitAbove)
-        root = try Self.root(of: document, in: buffer)
+        root = try Self.root(of: document, in: buffer, requiringCatalogShape: requiringCatalogShape)
     }
 
-    /// The document's top level, when it is an object whose `strings`, if any, is an object.
-    static func root(of document: JSONValue, in buffer: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JSONObject {
+    /// The document's top level, when it is an object whose `strings`, if any, is an object,
+    /// and, when `requiringCatalogShape`, has the shape of a catalog.
+    static func root(
+        of document: JSONValue, in buffer: UnsafeBufferPointer<UInt8>, requiringCatalogShape: Bool
+    ) throws(JSONError) -> JSONObject {
         guard case .object(let root) = document else {
             throw JSONError(
                 message: "the top level is \(document.typeDescription); a string catalog is a JSON object",
-                line: 1, column: 1, offset: 0)
+                line: 1, column: 1, offset: 0, isNotACatalog: true)
         }
         if let strings = root.member("strings"), strings.value.object == nil {
             let (line, column) = LineColumn.lineAndColumn(of: strings.offset, in: buffer)
             throw JSONError(
                 message: "\"strings\" is \(strings.value.typeDescription); expected an object of entries",
-                line: line, column: column, offset: strings.offset)
+                line: line, column: column, offset: strings.offset, isNotACatalog: true)
+        }
+        if requiringCatalogShape, let problem = topLevelShapeProblem(root) {
+            let (line, column) = LineColumn.lineAndColumn(of: problem.offset, in: buffer)
+            throw JSONError(message: problem.message, line: line, column: column, offset: problem.offset, isNotACatalog: true)
         }
         return root
     }
 
-    /// Reads a merge base: empty or white-space-only bytes (git's base when both branches added
-    /// the file) are an empty catalog, one with no entries and no top-level fields, so that both
-    /// sides' `sourceLanguage` and `version` count as added.
+    /// The first way `root` is not a catalog's top level, with the byte offset to blame: what
+    /// `check` requires of it, an object with `sourceLanguage` a string, `strings` an object and
+    /// `version`, when present, a string. `{}` or another tool's JSON merged as a catalog would
+    /// lose every translation with nothing said.
+    public static func topLevelShapeProblem(_ root: JSONObject) -> (message: String, offset: Int)? {
+        let notACatalog = "not a string catalog: "
+        for name: StaticString in ["sourceLanguage", "strings"] where root.member(name) == nil {
+            return (notACatalog + "no \"\(name)\" at the top level (a catalog has \"sourceLanguage\", \"strings\" and \"version\")", 0)
+        }
+        for name: StaticString in ["sourceLanguage", "version"] {
+            if let member = root.member(name), member.value.stringValue == nil {
+                return (notACatalog + "\"\(name)\" is \(member.value.typeDescription); expected a string", max(member.offset, 0))
+            }
+        }
+        return nil
+    }
+
+    /// Reads a merge base: empty bytes, or only white space or a byte order mark (git's base
+    /// when both branches added the file), are an empty catalog, one with no entries and no
+    /// top-level fields, so that both sides' `sourceLanguage` and `version` count as added.
     public static func mergeBase(
-        bytes: [UInt8], checkingShape: Bool = true, splitAbove: Int = JSONReader.defaultSplitSize
+        bytes: [UInt8], checkingShape: Bool = true, requiringCatalogShape: Bool = true,
+        splitAbove: Int = JSONReader.defaultSplitSize
     ) throws(JSONError) -> Catalog {
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        if content.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return Catalog(root: JSONObject([JSONMember(key: "strings", value: .object(JSONObject()))]))
         }
-        return try Catalog(bytes: bytes, checkingShape: checkingShape, splitAbove: splitAbove)
+        return try Catalog(bytes: bytes, checkingShape: checkingShape, requiringCatalogShape: requiringCatalogShape, splitAbove: splitAbove)
     }
 
     public var sourceLanguage: UTF8Bytes? { root["sourceLanguage"]?.stringValue }
