@@ -23,9 +23,24 @@ public struct MergeLabels: Sendable {
     }
 }
 
+/// The merge a report belongs to, so that `check` heeds it only while that merge is in progress.
+public struct MergeRecord: Sendable, Equatable {
+    /// The commit HEAD named when the driver ran (ours in a merge, the commit being built on in
+    /// a rebase step); the step is over once HEAD moves.
+    public var head: String?
+    /// The commit merged in, when git says (`GITHEAD_<id>` in a merge).
+    public var theirs: String?
+
+    public init(head: String?, theirs: String?) {
+        self.head = head
+        self.theirs = theirs
+    }
+}
+
 extension MergeReport {
-    /// The JSON report: `{"version":1, "path", "labels", "conflicts", "autoResolved", "summary"}`.
-    public func json(path: String?, labels: MergeLabels) -> [UInt8] {
+    /// The JSON report: `{"version":1, "path", "labels", "merge", "conflicts", "autoResolved",
+    /// "summary"}`; `merge` only when the merge ran inside a repository.
+    public func json(path: String?, labels: MergeLabels, merge: MergeRecord? = nil) -> [UInt8] {
         func text(_ string: String?) -> JSONValue { string.map { .string(UTF8Bytes($0)) } ?? .null }
         func bytes(_ bytes: UTF8Bytes?) -> JSONValue { bytes.map(JSONValue.string) ?? .null }
         func location(_ location: MergeLocation) -> [JSONMember] {
@@ -67,7 +82,7 @@ extension MergeReport {
             ]))
         }
         func number(_ value: Int) -> JSONValue { .number(UTF8Bytes(String(value))) }
-        let document = JSONObject([
+        var top = [
             JSONMember(key: "version", value: number(1)),
             JSONMember(key: "path", value: text(path)),
             JSONMember(key: "labels", value: .object(JSONObject([
@@ -75,6 +90,14 @@ extension MergeReport {
                 JSONMember(key: "ours", value: text(labels.ours)),
                 JSONMember(key: "theirs", value: text(labels.theirs)),
             ]))),
+        ]
+        if let merge {
+            top.append(JSONMember(key: "merge", value: .object(JSONObject([
+                JSONMember(key: "head", value: text(merge.head)),
+                JSONMember(key: "theirs", value: text(merge.theirs)),
+            ]))))
+        }
+        let document = JSONObject(top + [
             JSONMember(key: "conflicts", value: .array(conflicts)),
             JSONMember(key: "autoResolved", value: .array(autoResolved)),
             JSONMember(key: "warnings", value: .array(warnings)),
@@ -117,6 +140,8 @@ extension MergeReport {
         }
         text += "The output keeps ours' version of each (the changed version where one side deleted; "
         text += "string units marked needs_review). Settle them with: xcstrings-merge resolve \(path ?? "")\n"
+        text += "\(unresolved.count) unresolved: until each is settled, xcstrings-merge check (and its pre-commit hook) "
+        text += "fails, so that the commit cannot drop theirs' side\n"
         return text
     }
 

@@ -14,6 +14,11 @@ enum CheckCommand {
             shape Xcode gives catalogs (unknown states, plural categories and devices are warnings),
             and the exact bytes Xcode would write. Directories are searched for *.xcstrings.
 
+            During a merge, rebase, cherry-pick or revert, also each conflict the merge driver
+            reported that is still as the merge left it (the unit holds ours' value marked
+            needs_review, theirs' only in the report): an error until it is settled in Xcode or with
+            'xcstrings-merge resolve', so that a pre-commit hook stops a commit that would drop it.
+
             With no path inside a git repository, checks every tracked *.xcstrings (from the index)
             in parallel; --staged checks the staged versions instead of the working files, for a
             pre-commit hook.
@@ -52,7 +57,15 @@ enum CheckCommand {
             throw UsageError(message: "--staged checks the tracked catalogs; give no paths with it", command: "check")
         }
         guard let (jobs, ioFailure) = try CheckJob.discover(parsed.positionals, staged: staged, command: "check") else { return .error }
-        let results = ParallelCheck.run(jobs, showProgress: Output.standardErrorIsTerminal && jobs.count >= 20)
+        var results = ParallelCheck.run(jobs, showProgress: Output.standardErrorIsTerminal && jobs.count >= 20)
+        if let pending = UnresolvedConflicts.current() {
+            for (index, job) in jobs.enumerated() where !results[index].unreadable {
+                guard let path = job.repositoryPath ?? job.file.flatMap(pending.repositoryPath(of:)),
+                    let bytes = job.bytes ?? (try? FileBytes.read(job.file ?? job.path))
+                else { continue }
+                results[index].findings += pending.findings(path: path, bytes: bytes)
+            }
+        }
         let report = CheckReport(results: results)
         switch format {
         case "json": Output.out(report.json())

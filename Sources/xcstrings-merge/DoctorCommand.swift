@@ -64,16 +64,32 @@ enum DoctorCommand {
             Output.out("repository: none here; per-catalog checks skipped\n")
             return healthy ? .success : .failure
         }
-        let catalogs: [IndexEntry]
+        let catalogs: [String]
+        let conflicted: [String]
         do {
-            catalogs = try repository.index().entries(withSuffix: ".xcstrings")
+            let index = try repository.index()
+            conflicted = try index.conflicts().map(\.path).filter { $0.hasSuffix(".xcstrings") }
+            catalogs = Array(Set(index.entries(withSuffix: ".xcstrings").map(\.path) + conflicted)).sorted()
         } catch {
             Output.out("index: cannot read: \(error)\n")
             return .failure
         }
         Output.out("tracked catalogs: \(catalogs.count)\n")
-        for entry in catalogs {
-            let attribute = (try? repository.attribute("merge", for: entry.path)) ?? nil
+        let pending = UnresolvedConflicts.current()
+        for path in catalogs {
+            if conflicted.contains(path) {
+                Output.out("  \(path): conflicted in the index; settle it with 'xcstrings-merge resolve \(path)'\n")
+                healthy = false
+            } else if let pending, let top = repository.workingDirectory, let bytes = try? FileBytes.read(top + path) {
+                let unresolved = pending.findings(path: path, bytes: bytes).count
+                if unresolved > 0 {
+                    Output.out("  \(path): \(unresolved) unresolved merge conflict\(unresolved == 1 ? "" : "s") ('check' fails until each is settled: xcstrings-merge resolve)\n")
+                    healthy = false
+                }
+            }
+        }
+        for path in catalogs {
+            let attribute = (try? repository.attribute("merge", for: path)) ?? nil
             let active = attribute == "xcstrings" && driver != nil
             let state: String
             switch attribute {
@@ -81,7 +97,7 @@ enum DoctorCommand {
             case nil: state = "not active: no merge attribute; add '\(DriverSetup.attributesLine)' to .gitattributes"
             case let other?: state = "not active: merge=\(other)"
             }
-            Output.out("  \(entry.path): \(state)\n")
+            Output.out("  \(path): \(state)\n")
             if !active { healthy = false }
         }
         return healthy ? .success : .failure

@@ -112,7 +112,7 @@ enum InstallCommand {
             OVERVIEW: Register the merge driver: git config merge.xcstrings.* and the line
             '*.xcstrings merge=xcstrings' in the attributes file. Safe to run again.
 
-            USAGE: xcstrings-merge install [--local | --global] [--binary <path>]
+            USAGE: xcstrings-merge install [--local | --global] [--binary <path>] [--hook]
 
             OPTIONS:
               --local                 This repository: its config and .gitattributes (default inside
@@ -121,10 +121,15 @@ enum InstallCommand {
                                       (core.attributesFile, else ~/.config/git/attributes).
               --binary <path>         The binary the driver runs (default: this one, by absolute
                                       path, so GUI clients with another PATH find it).
+              --hook                  Also write this repository's pre-commit hook, which runs
+                                      'check --staged': a commit with an invalid catalog or an
+                                      unresolved merge conflict in one stops (an existing hook is
+                                      left as it is, with the line to add said).
               --help, -h              Show this help.
 
             EXAMPLES:
               xcstrings-merge install
+              xcstrings-merge install --hook
               xcstrings-merge install --global
 
             """,
@@ -134,6 +139,7 @@ enum InstallCommand {
         .init(names: ["--local"], takesValue: false),
         .init(names: ["--global"], takesValue: false),
         .init(names: ["--binary"], takesValue: true),
+        .init(names: ["--hook"], takesValue: false),
     ]
 
     static func scope(_ parsed: Arguments, command: String) throws(UsageError) -> Bool? {
@@ -181,6 +187,61 @@ enum InstallCommand {
             Output.err("xcstrings-merge install: \(error)\n")
             return .error
         }
+        if parsed.flag("--hook") {
+            return installHook(binary: binary)
+        }
+        Output.out(target.scope == "global"
+            ? "to stop a commit that would drop an unresolved conflict, run 'xcstrings-merge install --hook' in each repository (or use the pre-commit framework's hook, .pre-commit-hooks.yaml)\n"
+            : "to stop a commit that would drop an unresolved conflict: xcstrings-merge install --hook\n")
+        return .success
+    }
+
+    /// The hook's command: `check --staged` fails on an invalid catalog and on a conflict a
+    /// merge left unsettled.
+    static func hookLine(binary: String) -> String { "exec \(DriverSetup.shellQuoted(binary)) check --staged" }
+
+    /// Writes the repository's `pre-commit` hook (in `core.hooksPath` when that is set), unless
+    /// one is there already: that one is left as it is, and what to add to it is said.
+    static func installHook(binary: String) -> ExitStatus {
+        let repository: Repository
+        do {
+            guard let found = try Repository.openIfPresent() else {
+                Output.err("xcstrings-merge install: --hook needs a git repository (hooks belong to one)\n")
+                return .error
+            }
+            repository = found
+        } catch {
+            Output.err("xcstrings-merge install: \(error.message)\n")
+            return .error
+        }
+        var folder = repository.commonDirectory + "hooks"
+        if let configured = try? repository.config().path("core.hooksPath") {
+            folder = configured.hasPrefix("/") ? configured : (repository.workingDirectory ?? repository.commonDirectory) + configured
+        }
+        let file = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/pre-commit"
+        let line = hookLine(binary: binary)
+        if let existing = try? FileBytes.read(file) {
+            let text = String(decoding: existing, as: UTF8.self)
+            if text.contains("check --staged") && text.contains("xcstrings-merge") {
+                Output.out("pre-commit hook: \(file) runs 'xcstrings-merge check --staged' already\n")
+            } else {
+                Output.out("pre-commit hook: \(file) exists and was left as it is; add this line to it:\n  \(line.dropFirst("exec ".count))\n")
+            }
+            return .success
+        }
+        let script = "#!/bin/sh\n# Written by 'xcstrings-merge install --hook': a commit stops while a staged catalog is\n# invalid or holds a merge conflict nobody settled (xcstrings-merge resolve).\n\(line)\n"
+        do {
+            try createParent(of: file)
+            try FileBytes.writeAtomically(Array(script.utf8), to: file)
+        } catch {
+            Output.err("xcstrings-merge install: \(error.reason)\n")
+            return .error
+        }
+        guard chmod(file, 0o755) == 0 else {
+            Output.err("xcstrings-merge install: \(file): cannot make it executable\n")
+            return .error
+        }
+        Output.out("wrote the pre-commit hook \(file): 'xcstrings-merge check --staged' before each commit\n")
         return .success
     }
 

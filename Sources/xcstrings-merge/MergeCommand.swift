@@ -296,7 +296,12 @@ struct MergeRequest {
     }
 
     func writeReport(_ report: MergeReport, gitDirectory: String?) {
-        let bytes = report.json(path: displayPath, labels: labels)
+        let record = gitDirectory.map { directory in
+            MergeRecord(
+                head: GitDirectory.headCommit(gitDirectory: directory),
+                theirs: ProcessEnvironment.variables.keys.first { $0.hasPrefix("GITHEAD_") }.map { String($0.dropFirst(8)) })
+        }
+        let bytes = report.json(path: displayPath, labels: labels, merge: record)
         if let reportPath {
             do {
                 try FileBytes.writeAtomically(bytes, to: reportPath, durable: !runsAsDriver)

@@ -150,4 +150,30 @@ import TestSupport
         #expect(try value(repo, "Cancel", "de", path: "App/Renamed.xcstrings") == "Abbruch")
         #expect(!FileManager.default.fileExists(atPath: repo.root.appendingPathComponent(Self.path).path))
     }
+
+    /// A `.git` file or `GIT_DIR` that names a folder that is no git directory (`gitdir: /dev`)
+    /// gets no report written into it.
+    @Test(arguments: [false, true])
+    func aReportGoesOnlyIntoARealGitDirectory(throughEnvironment: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let notGit = directory.file("not-a-git-dir")
+        let work = directory.file("work")
+        try FileManager.default.createDirectory(at: notGit, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        var environment: [String: String] = [:]
+        if throughEnvironment {
+            environment["GIT_DIR"] = notGit.path
+        } else {
+            _ = try directory.write("work/.git", "gitdir: \(notGit.path)\n")
+        }
+        let sample = try bytes(Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings"))
+        let text = String(decoding: sample, as: UTF8.self)
+        let files = try [("base", text), ("ours", text.replacingOccurrences(of: "\"Sichern\"", with: "\"Speichern\"")),
+                         ("theirs", text.replacingOccurrences(of: "\"Sichern\"", with: "\"Sichern unter\""))]
+            .map { try directory.write("work/" + $0.0 + ".xcstrings", $0.1).path }
+        let merge = try runTool(["merge"] + files + ["--path", "L.xcstrings"], in: work, environment: environment)
+        #expect(merge.status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: notGit.path).isEmpty, "nothing written there")
+    }
 }

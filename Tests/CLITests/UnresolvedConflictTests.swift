@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import StringCatalog
+import TestSupport
+
+/// A conflicted merge leaves a valid catalog (ours' value marked needs_review, theirs' only in
+/// the report), so nothing in the file stops `git add && git commit`: `check` does, while the
+/// merge is in progress, until each conflict is settled.
+@Suite struct UnresolvedConflictTests {
+    typealias Scenario = GitDriverTests
+    typealias Workflow = RepositoryWorkflowTests
+
+    /// A repository with the driver installed, mid-merge with two conflicts (Save and Cancel
+    /// in German), the result staged.
+    static func stagedConflictedMerge() throws -> GitSandbox {
+        let repo = try GitSandbox()
+        #expect(try repo.tool(["install"]).status == 0)
+        try Workflow.twoConflicts(repo)
+        let merge = try repo.git("merge", "--no-edit", "b")
+        #expect(merge.status != 0)
+        #expect(merge.stderr.contains("2 unresolved: until each is settled, xcstrings-merge check"), "\(merge.stderr)")
+        try repo.git("add", "-A")
+        return repo
+    }
+
+    @Test(arguments: [["check", "--staged"], ["check"], ["check", Scenario.path]])
+    func checkFailsOnEachUnsettledConflict(arguments: [String]) throws {
+        let repo = try Self.stagedConflictedMerge()
+        defer { repo.remove() }
+        let check = try repo.tool(arguments)
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        let lines = check.stdout.split(separator: "\n").filter { $0.contains("unresolved merge conflict") }
+        #expect(lines.count == 2, "\(check.stdout)")
+        #expect(check.stdout.contains("\(Scenario.path):"), "\(check.stdout)")
+        #expect(check.stdout.contains("error: unresolved merge conflict: \"Save\" [de]: ours (HEAD) \"Speichern\" / theirs (b) \"Sichern unter\"; run xcstrings-merge resolve"), "\(check.stdout)")
+    }
+
+    @Test func aCommitThroughTheHookStopsUntilTheConflictsAreSettled() throws {
+        let repo = try Self.stagedConflictedMerge()
+        defer { repo.remove() }
+        let hook = try repo.tool(["install", "--hook"])
+        #expect(hook.status == 0, "\(hook.stderr)")
+        #expect(hook.stdout.contains("wrote the pre-commit hook"), "\(hook.stdout)")
+        let blocked = try repo.git("commit", "--no-edit")
+        #expect(blocked.status != 0, "\(blocked.stdout)")
+        #expect((blocked.stdout + blocked.stderr).contains("unresolved merge conflict"))
+        // Settled by hand, as in Xcode: one value edited, the other's state changed.
+        var catalog = try Catalog(bytes: try repo.read(Scenario.path))
+        catalog = Scenario.setting(catalog, "Save", "de", "Sichern unter")
+        var strings = catalog.strings
+        strings.modifyObject("Cancel") { entry in
+            entry.modifyObject("localizations") { $0.modifyObject("de") { $0.modifyObject("stringUnit") { $0[key: "state"] = "translated" } } }
+        }
+        catalog.strings = strings
+        try repo.write(Scenario.path, catalog.canonicalBytes())
+        try repo.git("add", "-A")
+        #expect(try repo.tool(["check", "--staged"]).status == 0)
+        let commit = try repo.git("commit", "--no-edit")
+        #expect(commit.status == 0, "\(commit.stdout)\(commit.stderr)")
+        // After the commit, the report belongs to a merge that is over.
+        #expect(try repo.tool(["check"]).status == 0)
+    }
+
+    @Test func settlingWithResolveLetsTheCommitThrough() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        try Workflow.twoConflicts(repo)
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        #expect(try repo.tool(["check"]).status == 1)
+        #expect(try repo.tool(["resolve", "--theirs"]).status == 0)
+        let check = try repo.tool(["check", "--staged"])
+        #expect(check.status == 0, "\(check.stdout)")
+    }
+
+    @Test func anAbortedMergeLeavesNothingToReport() throws {
+        let repo = try Self.stagedConflictedMerge()
+        defer { repo.remove() }
+        #expect(try repo.tool(["check"]).status == 1)
+        #expect(try repo.git("merge", "--abort").status == 0)
+        // The report is still in the git directory, but its merge is over.
+        #expect(FileManager.default.fileExists(atPath: repo.root.appendingPathComponent(".git/xcstrings-merge/\(Scenario.path).json").path))
+        #expect(try repo.tool(["check"]).status == 0)
+    }
+
+    @Test func doctorListsTheCatalogsWithUnresolvedConflicts() throws {
+        let repo = try Self.stagedConflictedMerge()
+        defer { repo.remove() }
+        let doctor = try repo.tool(["doctor"])
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("\(Scenario.path): 2 unresolved merge conflicts"), "\(doctor.stdout)")
+    }
+
+    @Test func anExistingHookIsLeftAsItIs() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        let hook = repo.root.appendingPathComponent(".git/hooks/pre-commit")
+        try FileManager.default.createDirectory(at: hook.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\nswiftlint\n".utf8).write(to: hook)
+        let install = try repo.tool(["install", "--hook"])
+        #expect(install.status == 0)
+        #expect(install.stdout.contains("exists and was left as it is; add this line to it:"), "\(install.stdout)")
+        #expect(install.stdout.contains("check --staged"))
+        #expect(try Data(contentsOf: hook) == Data("#!/bin/sh\nswiftlint\n".utf8))
+        let plain = try repo.tool(["install"])
+        #expect(plain.stdout.contains("xcstrings-merge install --hook"), "install offers the hook: \(plain.stdout)")
+    }
+}
