@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "TestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["StringCatalog", "GitSupport", "Platform", "TestSupport", "xcstrings-merge"]),
+            dependencies: ["StringCatalog", "CatalogMerge", "GitSupport", "Platform", "TestSupport", "xcstrings-merge"]),
     ],
     swiftLanguageModes: [.v6]
 )

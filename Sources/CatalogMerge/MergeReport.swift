@@ -119,8 +119,53 @@ public struct MergeWarning: Sendable {
     }
 }
 
+/// A repair made to an input before the merge read it (see `CatalogRepair`).
+public struct InputRepair: Sendable {
+    public var side: Side
+    /// The file as messages name it: the repository path, or the input's own.
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var kind: String
+    /// The repeated key, for a duplicate; the keys around it are `path`.
+    public var key: UTF8Bytes?
+    public var path: [UTF8Bytes]
+    /// For a duplicate: each value in the file's order; the last is the one kept.
+    public var values: [JSONValue]
+
+    public init(side: Side, file: String, line: Int, column: Int, kind: String, key: UTF8Bytes?, path: [UTF8Bytes], values: [JSONValue]) {
+        self.side = side
+        self.file = file
+        self.line = line
+        self.column = column
+        self.kind = kind
+        self.key = key
+        self.path = path
+        self.values = values
+    }
+}
+
+/// Why the merge fell back to a line merge, and what that gave.
+public struct LineMergeFallback: Sendable {
+    public var reason: String
+    /// Conflict hunks the line merge left (0 when it was clean).
+    public var hunks: Int
+    /// Which line merge ran: `git merge-file (histogram)`, `libgit2 (patience)`, ...
+    public var method: String
+
+    public init(reason: String, hunks: Int, method: String) {
+        self.reason = reason
+        self.hunks = hunks
+        self.method = method
+    }
+}
+
 /// Everything a merge decided.
 public struct MergeReport: Sendable {
+    /// Repairs made to the inputs before they were read; a person should look at each.
+    public var repairs: [InputRepair] = []
+    /// Set when no semantic merge ran: the inputs were line-merged instead.
+    public var fallback: LineMergeFallback?
     public var conflicts: [MergeConflict] = []
     public var autoResolved: [AutoResolution] = []
     public var keysMerged = 0

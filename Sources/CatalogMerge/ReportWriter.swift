@@ -91,6 +91,27 @@ extension MergeReport {
                 JSONMember(key: "theirs", value: text(labels.theirs)),
             ]))),
         ]
+        if let fallback {
+            top.append(JSONMember(key: "fallback", value: .bool(true)))
+            top.append(JSONMember(key: "fallbackReason", value: text(fallback.reason)))
+            top.append(JSONMember(key: "fallbackMethod", value: text(fallback.method)))
+            top.append(JSONMember(key: "hunks", value: number(fallback.hunks)))
+        }
+        if !repairs.isEmpty {
+            top.append(JSONMember(key: "repairs", value: .array(repairs.map { repair in
+                var members = [
+                    JSONMember(key: "file", value: text(repair.file)),
+                    JSONMember(key: "side", value: text(repair.side.rawValue)),
+                    JSONMember(key: "line", value: number(repair.line)),
+                    JSONMember(key: "column", value: number(repair.column)),
+                    JSONMember(key: "kind", value: text(repair.kind)),
+                    JSONMember(key: "key", value: bytes(repair.key)),
+                    JSONMember(key: "path", value: .array(repair.path.map(JSONValue.string))),
+                ]
+                if !repair.values.isEmpty { members.append(JSONMember(key: "values", value: .array(repair.values))) }
+                return .object(JSONObject(members))
+            })))
+        }
         if let merge {
             top.append(JSONMember(key: "merge", value: .object(JSONObject([
                 JSONMember(key: "head", value: text(merge.head)),

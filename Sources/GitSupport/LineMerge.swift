@@ -14,10 +14,27 @@ public enum LineMerge {
         }
     }
 
-    /// Merges three texts line by line, exactly as `git merge-file -p` would.
+    /// How conflicts are shown (`merge.conflictStyle`): `diff3` and `zdiff3` add the base's
+    /// lines between `|||||||` and `=======`.
+    public enum ConflictStyle: String, Sendable {
+        case merge, diff3, zdiff3
+
+        var flag: UInt32 {
+            switch self {
+            case .merge: return 0
+            case .diff3: return UInt32(GIT_MERGE_FILE_STYLE_DIFF3.rawValue)
+            case .zdiff3: return UInt32(GIT_MERGE_FILE_STYLE_ZDIFF3.rawValue)
+            }
+        }
+    }
+
+    /// Merges three texts line by line, as `git merge-file -p` would; with `patience`, with the
+    /// patience diff (libgit2 has no histogram diff, git's own merge's; patience is the one it
+    /// refines, and keeps a catalog's repeated `}` lines from pairing up across entries).
     public static func merge(
         base: [UInt8], ours: [UInt8], theirs: [UInt8],
-        baseLabel: String?, oursLabel: String?, theirsLabel: String?, markerSize: Int = 7
+        baseLabel: String?, oursLabel: String?, theirsLabel: String?, markerSize: Int = 7,
+        style: ConflictStyle = .merge, patience: Bool = false
     ) throws(GitError) -> Result {
         try Libgit2.load()
         do {
@@ -45,6 +62,7 @@ public enum LineMerge {
                                     options.our_label = oursName
                                     options.their_label = theirsName
                                     options.marker_size = UInt16(clamping: markerSize)
+                                    options.flags = style.flag | (patience ? UInt32(GIT_MERGE_FILE_DIFF_PATIENCE.rawValue) : 0)
                                     var result = git_merge_file_result()
                                     defer { git.merge_file_result_free(&result) }
                                     try check(git.merge_file(&result, &ancestor, &mine, &other, &options))
