@@ -123,6 +123,22 @@ rules = {
             "Version": {"shouldTranslate": False, "localizations": {"de": unit("Version")}},
         },
     ),
+    "app-shortcut-phrase": (
+        {
+            "Start a timer in ${applicationName}": {"extractionState": "extracted_with_value", "localizations": {
+                "de": {"stringSet": {"state": "translated", "values": ["Starte einen Timer", "${applicationName} Timer starten"]}},
+                "en": {"stringSet": {"state": "new", "values": ["Start a timer in ${applicationName}"]}},
+                "fr": {"stringSet": {"state": "translated", "values": ["${applicationName} : minuteur ${applicationName}"]}}}},
+        },
+        ["Start a timer in ${applicationName} [de]", "Start a timer in ${applicationName} [fr]"],
+        {
+            "Start a timer in ${applicationName}": {"extractionState": "extracted_with_value", "localizations": {
+                "de": {"stringSet": {"state": "translated", "values": ["Starte einen Timer in ${applicationName}", "${applicationName} Timer starten"]}},
+                "en": {"stringSet": {"state": "new", "values": ["Start a timer in ${applicationName}"]}}}},
+            "Open the app": entry(de=unit("Öffne die App")),
+            "Start ${applicationName}": entry(de=unit("Starte ${applicationName} ${applicationName}")),
+        },
+    ),
 }
 
 CORRECT = catalog({

@@ -209,6 +209,26 @@ case("unit-member-beside-value-change", BASE,
      edit(BASE, lambda d: unit_of(d, "Done", "de").update({"state": "new", "futureField": "Y"})),
      "U1/U3 settle value and state only: ours changed the value, theirs reset the state and added a member: ours' value and the member.")
 
+def phrases(values, state="translated"):
+    return {"stringSet": {"state": state, "values": values}}
+
+SHORTCUTS = catalog({
+    "Start a timer in ${applicationName}": entry({
+        "de": phrases(["Starte einen Timer in ${applicationName}"]),
+        "en": phrases(["Start a timer in ${applicationName}", "Start ${applicationName} timer"], "new")},
+        extractionState="extracted_with_value"),
+})
+SET = lambda d, locale: S(d)["Start a timer in ${applicationName}"]["localizations"][locale]["stringSet"]
+
+case("app-shortcut-phrases-added-both-sides", SHORTCUTS,
+     edit(SHORTCUTS, lambda d: SET(d, "de")["values"].append("${applicationName} Timer starten")),
+     edit(SHORTCUTS, lambda d: SET(d, "de")["values"].append("Timer mit ${applicationName} starten")),
+     "R11 (AppShortcuts.xcstrings): both sides added a German phrase: the base's phrases, then ours', then theirs'.")
+case("app-shortcut-phrase-changed-both-sides", SHORTCUTS,
+     edit(SHORTCUTS, lambda d: SET(d, "de").__setitem__("values", ["Starte den Timer in ${applicationName}"])),
+     edit(SHORTCUTS, lambda d: SET(d, "de")["values"].append("${applicationName} Timer starten")),
+     "Not R11: ours reworded the phrase, theirs added one: a both-modified conflict, ours kept.")
+
 root = os.path.join(os.path.dirname(__file__), "..", "Fixtures", "merge")
 for name, (base, ours, theirs, note) in cases.items():
     folder = os.path.join(root, name)

@@ -60,6 +60,7 @@ public enum LintRules {
         WhitespaceMismatchRule.rule,
         NormalizationTwinsRule.rule,
         UntranslatedRule.rule,
+        AppShortcutPhraseRule.rule,
     ]
 
     public static func named(_ id: String) -> LintRule? { all.first { $0.id == id } }

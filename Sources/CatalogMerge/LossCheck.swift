@@ -1,6 +1,7 @@
 import StringCatalog
 
-/// Proof that a merge lost nothing: every translated string-unit value (state other than `new`)
+/// Proof that a merge lost nothing: every translated string-unit value and App Shortcut phrase
+/// (state other than `new`)
 /// that ours or theirs changed from the base is in the output at the same place (under its new
 /// key when the merge followed a rename), or named in the report's conflicts; and every key that
 /// both sides have is in the output.
@@ -86,6 +87,15 @@ public enum LossCheck {
                 {
                     // A unit in state "new" holds no translation yet (U1 may replace it).
                     result[Place(key: key, path: path + [member.key])] = text
+                }
+                // An App Shortcut's phrases: each one a value of its own.
+                if member.key.equals("stringSet"), let set = member.value.object, case .array(let values)? = set["values"]?.materialized,
+                    includingNew || set["state"]?.stringValue?.equals("new") != true
+                {
+                    for phrase in values.compactMap(\.stringValue) {
+                        result[Place(key: key, path: path + [member.key, phrase])] = phrase
+                    }
+                    continue
                 }
                 walk(member.value, key: key, path: path + [member.key])
             }

@@ -184,6 +184,10 @@ extension MergeReport {
     static func firstUnitValue(_ value: JSONValue) -> String? {
         guard let object = value.object else { return nil }
         if let text = object["value"]?.stringValue, object["state"] != nil { return text.string }
+        // An App Shortcut's phrases: the first, and how many more.
+        if case .array(let values)? = object["values"]?.materialized, let first = values.first?.stringValue {
+            return first.string + (values.count > 1 ? " (+\(values.count - 1) phrase\(values.count == 2 ? "" : "s"))" : "")
+        }
         if let text = object["comment"]?.stringValue { return text.string }
         for member in object.members {
             if let text = firstUnitValue(member.value) { return text }

@@ -2,7 +2,7 @@ import StringCatalog
 
 /// What a node of the catalog is, which decides the rules that apply to it.
 enum NodeKind {
-    case root, strings, entry, localizations, localization, stringUnit
+    case root, strings, entry, localizations, localization, stringUnit, stringSet
     case variations, variationCases, substitutions, substitution, generic
 
     /// The kind of the member `name` of a node of this kind.
@@ -14,13 +14,14 @@ enum NodeKind {
         case .localizations, .variationCases: return .localization
         case .localization:
             if name.equals("stringUnit") { return .stringUnit }
+            if name.equals("stringSet") { return .stringSet }
             if name.equals("variations") { return .variations }
             if name.equals("substitutions") { return .substitutions }
             return .generic
         case .variations: return .variationCases
         case .substitutions: return .substitution
         case .substitution: return name.equals("variations") ? .variations : .generic
-        case .stringUnit, .generic: return .generic
+        case .stringUnit, .stringSet, .generic: return .generic
         }
     }
 }
@@ -125,6 +126,8 @@ public struct ThreeWayMerge {
         switch kind {
         case .stringUnit:
             if let unit = resolveStringUnit(base: base, ours: ours, theirs: theirs, at: trail) { return .resolved(unit) }
+        case .stringSet:
+            if let set = resolveStringSet(base: base, ours: ours, theirs: theirs, at: trail) { return .resolved(set) }
         case .localization:
             if let conflict = detectStructureChange(base: base, ours: ours, theirs: theirs, at: trail) { return .resolved(conflict) }
         default:

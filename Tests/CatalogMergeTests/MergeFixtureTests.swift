@@ -61,7 +61,7 @@ import TestSupport
             rules.formUnion(report.autoResolved.map(\.rule))
             kinds.formUnion(report.conflicts.map(\.kind.rawValue))
         }
-        #expect(rules == ["translation-beats-new", "state-precedence", "derived-change-vs-delete", "extraction-state", "auto-comment", "version", "renamed-key"])
+        #expect(rules == ["translation-beats-new", "state-precedence", "derived-change-vs-delete", "extraction-state", "auto-comment", "version", "renamed-key", "phrases-added"])
         #expect(kinds == Set(ConflictKind.allCases.map(\.rawValue)))
     }
 

@@ -68,13 +68,7 @@ extension ThreeWayMerge {
     mutating func combinedUnit(
         value: JSONValue?, state: JSONValue?, base: JSONObject?, ours: JSONObject, theirs: JSONObject, at trail: Trail
     ) -> JSONValue {
-        var names: [UTF8Bytes] = []
-        var seen: Set<UTF8Bytes> = []
-        for side in [ours, theirs, base ?? JSONObject()] {
-            for key in side.keys where !key.equals("value") && !key.equals("state") && seen.insert(key).inserted {
-                names.append(key)
-            }
-        }
+        let names = Self.memberNames(base, ours, theirs).filter { !$0.equals("value") && !$0.equals("state") }
         var unit = ours
         unit[key: "state"] = state
         unit[key: "value"] = value
@@ -82,6 +76,16 @@ extension ThreeWayMerge {
             unit[key: name] = merge(base?[key: name], ours[key: name], theirs[key: name], kind: .generic, at: trail.child(name, of: .stringUnit))
         }
         return .object(unit)
+    }
+
+    /// The member names of three versions of an object, each once: ours', theirs', the base's.
+    static func memberNames(_ base: JSONObject?, _ ours: JSONObject, _ theirs: JSONObject) -> [UTF8Bytes] {
+        var names: [UTF8Bytes] = []
+        var seen: Set<UTF8Bytes> = []
+        for side in [ours, theirs, base ?? JSONObject()] {
+            for key in side.keys where seen.insert(key).inserted { names.append(key) }
+        }
+        return names
     }
 
     static func isTranslatedState(_ state: UTF8Bytes) -> Bool {

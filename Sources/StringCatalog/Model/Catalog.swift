@@ -245,12 +245,14 @@ public struct Localization: Sendable {
             return .otherVariations
         }
         if object["stringUnit"] != nil { return .stringUnit }
+        if object["stringSet"] != nil { return .stringSet }
         return .other
     }
 }
 
 public enum LocalizationShape: String, Sendable {
-    case stringUnit, plural, device, otherVariations, other
+    /// `stringSet`: an App Shortcut's phrases (`AppShortcuts.xcstrings`), `{"state", "values"}`.
+    case stringUnit, stringSet, plural, device, otherVariations, other
 }
 
 /// `{"state": …, "value": …}`.

@@ -123,6 +123,8 @@ public struct CatalogValidator {
             switch member.key.string {
             case "stringUnit":
                 validateStringUnit(member, context: context)
+            case "stringSet":
+                validateStringSet(member, context: context)
             case "variations":
                 validateVariations(member, context: context)
             case "substitutions":
@@ -158,6 +160,37 @@ public struct CatalogValidator {
                 }
             default:
                 warning("\(context)unknown field \"\(member.key)\" in \"stringUnit\"", at: member)
+            }
+        }
+    }
+
+    /// An App Shortcut's phrases, as Xcode writes them in `AppShortcuts.xcstrings`:
+    /// `"stringSet" : {"state" : "translated", "values" : ["…", "…"]}`.
+    mutating func validateStringSet(_ set: JSONMember, context: String) {
+        guard let object = set.value.object else {
+            error("\(context)\"stringSet\" is \(set.value.typeDescription); expected an object", at: set)
+            return
+        }
+        if object.member("values") == nil {
+            error("\(context)\"stringSet\" has no \"values\"", at: set)
+        }
+        for member in object.members {
+            switch member.key.string {
+            case "values":
+                guard case .array(let values) = member.value.materialized else {
+                    error("\(context)\"values\" is \(member.value.typeDescription); expected an array of phrases", at: member)
+                    continue
+                }
+                if values.contains(where: { $0.stringValue == nil }) {
+                    error("\(context)\"values\" holds something other than strings; expected an array of phrases", at: member)
+                }
+            case "state":
+                requireString(member, context: context)
+                if let state = member.value.stringValue, !CatalogVocabulary.unitStates.contains(state) {
+                    warning("\(context)unknown state \"\(state)\"", at: member)
+                }
+            default:
+                warning("\(context)unknown field \"\(member.key)\" in \"stringSet\"", at: member)
             }
         }
     }
