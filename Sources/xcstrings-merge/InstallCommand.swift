@@ -37,6 +37,27 @@ enum DriverSetup {
         return link
     }
 
+    /// Sets `name` in config file `file` with git itself: git keeps the file's mode (libgit2
+    /// wrote a 0600 file back as 0644, showing tokens in remote URLs to other users) and writes
+    /// through a symbolic link (a dotfiles `~/.gitconfig`) instead of replacing it.
+    static func setConfig(_ name: String, _ value: String, in file: String) throws(UsageError) {
+        let result = Subprocess.run(["git", "config", "--file", file, name, value])
+        guard result.status == 0 else {
+            throw UsageError(message: "git config --file \(file) \(name): \(result.errorOutput.trimmingWhitespace())", command: "install")
+        }
+    }
+
+    /// Removes `name` from `file` with git itself (see `setConfig`); true when it was there.
+    static func unsetConfig(_ name: String, in file: String) throws(UsageError) -> Bool {
+        let result = Subprocess.run(["git", "config", "--file", file, "--unset", name])
+        // 5: not set.
+        if result.status == 5 { return false }
+        guard result.status == 0 else {
+            throw UsageError(message: "git config --file \(file) --unset \(name): \(result.errorOutput.trimmingWhitespace())", command: "uninstall")
+        }
+        return true
+    }
+
     static func shellQuoted(_ text: String) -> String {
         if !text.isEmpty && text.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+".contains($0) }) { return text }
         return "'" + text.replacingAll("'", "'\\''") + "'"
@@ -162,11 +183,11 @@ enum InstallCommand {
         do {
             var changed = false
             if try target.config.string("merge.xcstrings.name") != DriverSetup.driverName {
-                try target.config.set("merge.xcstrings.name", DriverSetup.driverName)
+                try DriverSetup.setConfig("merge.xcstrings.name", DriverSetup.driverName, in: target.configFile)
                 changed = true
             }
             if try target.config.string("merge.xcstrings.driver") != driver {
-                try target.config.set("merge.xcstrings.driver", driver)
+                try DriverSetup.setConfig("merge.xcstrings.driver", driver, in: target.configFile)
                 Output.out("set merge.xcstrings.driver in \(target.configFile):\n  \(driver)\n")
                 changed = true
             }
@@ -284,14 +305,14 @@ enum UninstallCommand {
         let target = try DriverSetup.target(global: try InstallCommand.scope(parsed, command: "uninstall"), command: "uninstall")
         do {
             var changed = false
-            for name in ["merge.xcstrings.driver", "merge.xcstrings.name"] where try target.config.delete(name) {
+            for name in ["merge.xcstrings.driver", "merge.xcstrings.name"] where try DriverSetup.unsetConfig(name, in: target.configFile) {
                 changed = true
             }
             if changed {
-                // libgit2 leaves an empty [merge "xcstrings"] header behind; take it away too.
+                // git leaves an empty [merge "xcstrings"] header behind; take it away too.
                 if let bytes = try? FileBytes.read(target.configFile) {
                     let cleaned = removingEmptySection(bytes)
-                    if cleaned.isEmpty {
+                    if cleaned.isEmpty && !FileBytes.isSymbolicLink(target.configFile) {
                         unlink(target.configFile)
                     } else if cleaned != bytes {
                         try FileBytes.writeAtomically(cleaned, to: target.configFile)
@@ -302,7 +323,7 @@ enum UninstallCommand {
             if let existing = try? FileBytes.read(target.attributesFile), DriverSetup.hasAttributesLine(existing) {
                 let kept = DriverSetup.lines(existing).filter { $0.trimmingWhitespace() != DriverSetup.attributesLine }
                 let text = kept.joined(separator: "\n")
-                if text.isEmpty {
+                if text.isEmpty && !FileBytes.isSymbolicLink(target.attributesFile) {
                     unlink(target.attributesFile)
                 } else {
                     try FileBytes.writeAtomically(Array(text.utf8), to: target.attributesFile)

@@ -3,5 +3,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import Platform
 
+Signals.ignoreWriteSignals()
 exit(Tool.run(Array(CommandLine.arguments.dropFirst())))

@@ -124,7 +124,7 @@ public enum FileBytes {
 
     /// Replaces `path` with `bytes` so that readers see the old file or the new one, never a part:
     /// a temporary file in the same directory is written, flushed to disk, given the old file's
-    /// permissions and renamed over it.
+    /// permissions and renamed over it (see `AtomicFile` for links, devices and FIFOs).
     public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(FileError) {
         let file = try AtomicFile(replacing: path)
         try file.write(bytes)
@@ -149,6 +149,13 @@ public enum FileBytes {
         return stat(path, &info) == 0
     }
 
+    /// Whether `path` itself is a symbolic link (a dotfiles `~/.gitconfig`): written through,
+    /// never removed or replaced.
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
     public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
@@ -157,48 +164,154 @@ public enum FileBytes {
 
 /// A file written beside its destination and renamed over it only when complete, so that readers
 /// see the old file or the new one, never a part. Dropped without `commit()`, it leaves nothing.
+///
+/// What is at the destination is respected:
+/// - a regular file is replaced, keeping its mode, owner and group where this process may (the
+///   set-user-ID and set-group-ID bits only when the owner is kept too);
+/// - a symbolic link is followed, and its target replaced in the target's folder (a dangling
+///   link's target is created);
+/// - a device, a FIFO, a socket or anything under `/dev/` (`/dev/null`, `/dev/stdout`) is
+///   written in place with plain writes, never replaced;
+/// - a file with other hard links is refused: replacing it would split them silently;
+/// - a folder is refused.
+/// The temporary file's name fits `NAME_MAX` whatever the destination's name.
 public final class AtomicFile {
+    /// The path given.
     public let path: String
-    let temporary: String
+    /// The file replaced: `path`, or where its links lead.
+    let destination: String
+    /// The temporary file; nil when writing in place.
+    let temporary: String?
     var fd: Int32
     var committed = false
+    /// What the replaced file had, to give the new one.
+    let original: stat?
 
     public init(replacing path: String) throws(FileError) {
         self.path = path
-        let directory = FileBytes.parentDirectory(of: path)
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-        var template = Array("\(directory)/.\(name).xcstrings-merge-XXXXXX".utf8CString)
-        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if path.hasPrefix("/dev/") || Self.isSpecial(path) {
+            // Written in place: never replaced by a regular file.
+            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw .errno(path, "cannot open for writing") }
+            destination = path
+            temporary = nil
+            original = nil
+            return
+        }
+        destination = try Self.followingLinks(path)
+        var info = stat()
+        if lstat(destination, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                if info.st_nlink > 1 {
+                    throw FileError(path: path, reason: "has \(info.st_nlink) hard links; replacing it would leave the others with the old text (remove the other links, or copy the file)")
+                }
+                original = info
+            case S_IFDIR:
+                throw FileError(path: path, reason: "is a folder")
+            default:
+                throw FileError(path: path, reason: "is not a regular file")
+            }
+        } else {
+            original = nil
+        }
+        let directory = FileBytes.parentDirectory(of: destination)
+        let name = destination.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? destination
+        var template = Array("\(directory)/.\(Self.shortened(name)).xcstrings-merge-XXXXXX".utf8CString)
+        // Removed on SIGINT, SIGTERM and SIGHUP too (see `TemporaryFiles`): noted before any of
+        // them can end the process with the file made but not noted.
+        let (made, temporary) = TemporaryFiles.creating {
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            return (fd, fd >= 0 ? String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil)
+        }
+        fd = made
         guard fd >= 0 else { throw .errno(path, "cannot create a temporary file in \(directory)") }
-        temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Not handed to the children some commands start (an editor, git).
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        self.temporary = temporary
     }
 
     deinit {
         if fd >= 0 { close(fd) }
-        if !committed { unlink(temporary) }
+        if let temporary, !committed { unlink(temporary) }
+        TemporaryFiles.unregister(temporary)
+    }
+
+    /// Whether `path` names something that exists and is neither a regular file nor a folder,
+    /// links followed: a device, a FIFO, a socket.
+    static func isSpecial(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
+    /// `path` with its symbolic links followed to what they name, which need not exist yet.
+    static func followingLinks(_ path: String) throws(FileError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: 4097)
+            let count = readlink(current, &buffer, 4096)
+            guard count > 0 else { throw .errno(path, "cannot read the link") }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : FileBytes.parentDirectory(of: current) + "/" + target
+        }
+        throw FileError(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// A name short enough that `.NAME.xcstrings-merge-XXXXXX` fits `NAME_MAX` (255 bytes),
+    /// cut on a character boundary.
+    static func shortened(_ name: String) -> String {
+        let room = 255 - ".".utf8.count - ".xcstrings-merge-XXXXXX".utf8.count
+        guard name.utf8.count > room else { return name }
+        var result = ""
+        for character in name {
+            if result.utf8.count + String(character).utf8.count > room { break }
+            result.append(character)
+        }
+        return result
     }
 
     public func write(_ bytes: [UInt8]) throws(FileError) {
         let fd = self.fd
         guard bytes.withUnsafeBytes({ FileDescriptors.writeAll(fd, $0) }) else {
-            throw .errno(path, "cannot write")
+            throw .errno(path, FileDescriptors.lastError == EFBIG ? "cannot write past the file-size limit (ulimit -f)" : "cannot write")
         }
     }
 
-    /// Gives the file the old one's permissions (or the umask's), flushes it to disk and renames
-    /// it into place. `durable: false` skips the flush: the rename alone keeps readers from
-    /// seeing a part, which is all a file that git reads back and deletes (a merge driver's
-    /// output) needs; git does not flush work-tree files either.
+    /// Gives the file the old one's mode, owner and group (or the umask's mode), flushes it to
+    /// disk and renames it into place. `durable: false` skips the flush: the rename alone keeps
+    /// readers from seeing a part, which is all a file that git reads back and deletes (a merge
+    /// driver's output) needs; git does not flush work-tree files either. A file written in
+    /// place is only closed.
     public func commit(durable: Bool = true) throws(FileError) {
-        var info = stat()
-        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : FileBytes.defaultMode()
+        guard let temporary else {
+            close(fd)
+            fd = -1
+            committed = true
+            return
+        }
+        var mode: mode_t = FileBytes.defaultMode()
+        if let original {
+            mode = original.st_mode & 0o7777
+            // The owner and group where this process may give them (root; a group it is in).
+            if fchown(fd, original.st_uid, original.st_gid) != 0 {
+                _ = fchown(fd, uid_t.max, original.st_gid)
+                // Set-ID bits belong to the owner: never copied to a file of another one.
+                mode &= ~(S_ISUID | S_ISGID)
+            }
+            var now = stat()
+            if fstat(fd, &now) == 0, now.st_gid != original.st_gid { mode &= ~S_ISGID }
+        }
         fchmod(fd, mode)
         if durable {
             guard FileDescriptors.syncToDisk(fd) else { throw .errno(path, "cannot flush to disk") }
         }
         close(fd)
         fd = -1
-        guard FileDescriptors.replace(path, with: temporary, flushing: durable) else { throw .errno(path, "cannot replace") }
+        guard FileDescriptors.replace(destination, with: temporary, flushing: durable) else { throw .errno(path, "cannot replace") }
         committed = true
     }
 }

@@ -1,0 +1,216 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Platform
+import Testing
+import StringCatalog
+import TestSupport
+
+/// Writes respect what is at the destination, keep what the file had, and leave nothing behind
+/// when a signal or a limit stops them.
+@Suite struct WriteSafetyTests {
+    static var isRoot: Bool { getuid() == 0 }
+
+    /// A catalog in a layout Xcode does not write, so that `format` must rewrite it.
+    static func nonCanonical() throws -> [UInt8] {
+        let sample = String(decoding: try bytes(Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings")), as: UTF8.self)
+        return Array(sample.replacingOccurrences(of: "\" : ", with: "\":").utf8)
+    }
+
+    static func leftovers(in directory: URL) throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: directory.path).filter { $0.contains("xcstrings-merge-") }
+    }
+
+    @Test func aSymbolicLinkIsFollowedAndItsTargetReplaced() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let target = try directory.write("real/Localizable.xcstrings", try Self.nonCanonical())
+        let link = directory.file("Localizable.xcstrings")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real/Localizable.xcstrings")
+        let format = try runTool(["format", link.path])
+        #expect(format.status == 0, "\(format.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real/Localizable.xcstrings", "the link is kept")
+        #expect(try runTool(["format", "--check", target.path]).status == 0, "the target was formatted")
+        #expect(try Self.leftovers(in: directory.url).isEmpty)
+    }
+
+    /// Through a linked folder the file keeps its own mode, not the folder's.
+    @Test func theModeIsKeptThroughALinkedFolder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("real/L.xcstrings", try Self.nonCanonical())
+        chmod(file.path, 0o600)
+        try FileManager.default.createSymbolicLink(atPath: directory.file("linked").path, withDestinationPath: "real")
+        #expect(try runTool(["format", directory.file("linked/L.xcstrings").path]).status == 0)
+        var info = stat()
+        #expect(stat(file.path, &info) == 0 && info.st_mode & 0o7777 == 0o600)
+    }
+
+    @Test func aFIFOIsWrittenInPlaceNeverReplaced() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fifo = directory.file("out.xcstrings")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let sample = Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings").path
+        // A reader on the other end, as `-o` to a pipe would have.
+        let reader = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cat '\(fifo.path)' > '\(directory.file("read").path)' & '\(Paths.tool.path)' merge '\(sample)' '\(sample)' '\(sample)' -o '\(fifo.path)'; wait"])
+        #expect(reader.status == 0, "\(reader.stderr)")
+        var info = stat()
+        #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+        #expect(try bytes(directory.file("read")) == (try bytes(URL(fileURLWithPath: sample))))
+    }
+
+    /// A device node (made in a temporary folder, as root) is written to, never replaced.
+    @Test func aDeviceNodeIsWrittenInPlace() throws {
+        guard Self.isRoot else { print("not root: the device-node case is skipped"); return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let device = directory.file("null")
+        // /dev/null's numbers, 1 and 3, as each system packs them (`makedev` is a macro).
+        #if canImport(Darwin)
+        let null = dev_t(1 << 24 | 3)
+        #else
+        let null = dev_t(1 << 8 | 3)
+        #endif
+        guard mknod(device.path, S_IFCHR | 0o666, null) == 0 else { print("mknod refused here: skipped"); return }
+        let sample = Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings").path
+        let merge = try runTool(["merge", sample, sample, sample, "-o", device.path])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        var info = stat()
+        #expect(lstat(device.path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "still a device")
+        #expect(try Self.leftovers(in: directory.url).isEmpty)
+    }
+
+    @Test func aHardLinkedFileIsRefusedNotSplit() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let original = try Self.nonCanonical()
+        let file = try directory.write("a.xcstrings", original)
+        #expect(link(file.path, directory.file("b.xcstrings").path) == 0)
+        let format = try runTool(["format", file.path])
+        #expect(format.status == 2)
+        #expect(format.stderr.contains("has 2 hard links"), "\(format.stderr)")
+        #expect(try bytes(file) == original)
+    }
+
+    /// Root keeps the owner, group and mode of a file it rewrites (a `sudo` format).
+    @Test func theOwnerGroupAndModeAreKept() throws {
+        guard Self.isRoot else { print("not root: the owner case is skipped"); return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("o.xcstrings", try Self.nonCanonical())
+        #expect(chown(file.path, 65534, 65534) == 0)
+        #expect(chmod(file.path, 0o640) == 0)
+        #expect(try runTool(["format", file.path]).status == 0)
+        var info = stat()
+        #expect(stat(file.path, &info) == 0)
+        #expect(info.st_uid == 65534 && info.st_gid == 65534 && info.st_mode & 0o7777 == 0o640)
+    }
+
+    @Test func aNameAsLongAsTheSystemAllowsCanBeWritten() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let name = String(repeating: "x", count: 255 - ".xcstrings".count) + ".xcstrings"
+        let file = try directory.write(name, try Self.nonCanonical())
+        let format = try runTool(["format", file.path])
+        #expect(format.status == 0, "\(format.stderr)")
+        #expect(try runTool(["format", "--check", file.path]).status == 0)
+    }
+
+    /// A file-size limit: reported, exit 2, the file untouched and no temporary file left
+    /// (it used to kill the process with status 153).
+    @Test func aFileSizeLimitIsAnErrorNotADeath() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var big = try Catalog(bytes: try bytes(Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings")))
+        var strings = big.strings
+        for i in 0..<3000 { strings[key: UTF8Bytes("key \(i)")] = ["comment": .string(UTF8Bytes(String(repeating: "c", count: 40)))] }
+        big.strings = strings
+        let original = Array(String(decoding: big.canonicalBytes(), as: UTF8.self).replacingOccurrences(of: "\" : ", with: "\":").utf8)
+        let file = try directory.write("big.xcstrings", original)
+        let limited = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 64; exec '\(Paths.tool.path)' format '\(file.path)'"])
+        #expect(limited.status == 2, "\(limited.status) \(limited.stderr)")
+        #expect(limited.stderr.contains("file-size limit"), "\(limited.stderr)")
+        #expect(try bytes(file) == original)
+        #expect(try Self.leftovers(in: directory.url).isEmpty)
+    }
+
+    /// SIGTERM and SIGINT in the middle of writing: the process ends as the signal says, and no
+    /// temporary file is left beside the destination. Each kill is sent once the temporary file
+    /// exists, so that it lands in the write.
+    @Test(arguments: ["TERM", "INT"])
+    func aSignalMidWriteLeavesNoTemporaryFile(signal: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var generator = CatalogGenerator(seed: 77)
+        let catalog = generator.catalog(keys: 8000)
+        let original = Array(String(decoding: catalog.canonicalBytes(), as: UTF8.self).replacingOccurrences(of: "\" : ", with: "\":").utf8)
+        var killedMidWrite = 0
+        let number = signal == "TERM" ? SIGTERM : SIGINT
+        for attempt in 0..<5 {
+            let folder = directory.file("run\(attempt)")
+            let file = try directory.write("run\(attempt)/c.xcstrings", original)
+            // posix_spawn and waitpid rather than Foundation's Process, whose termination reason
+            // was seen to be read before the child's end was.
+            var pid: pid_t = 0
+            let arguments = [Paths.tool.path, "format", file.path]
+            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            // The test's own threads (Dispatch's) hold these signals blocked; a shell's child,
+            // as git's driver is, has them open.
+            #if canImport(Darwin)
+            var attributes: posix_spawnattr_t? = nil
+            #else
+            var attributes = posix_spawnattr_t()
+            #endif
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var none = sigset_t()
+            sigemptyset(&none)
+            posix_spawnattr_setsigmask(&attributes, &none)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+            #expect(posix_spawn(&pid, Paths.tool.path, nil, &attributes, &argv, ProcessEnvironment.block) == 0)
+            // Once the temporary file exists, the write is under way.
+            let deadline = Date().addingTimeInterval(20)
+            var status: Int32 = 0
+            while Date() < deadline, waitpid(pid, &status, WNOHANG) == 0,
+                !(FilePaths.names(in: folder.path) ?? []).contains(where: { $0.contains("xcstrings-merge-") })
+            {
+                usleep(200)
+            }
+            kill(pid, number)
+            _ = waitpid(pid, &status, 0)
+            let signalled = status & 0x7f
+            let killed = signalled == number
+            if killed { killedMidWrite += 1 }
+            #expect(killed || status == 0, "status \(status)")
+            let now = try bytes(file)
+            #expect(now == original || (try? Catalog(bytes: now)) != nil, "never a part")
+            #expect(try Self.leftovers(in: folder).isEmpty, "run \(attempt)")
+        }
+        #expect(killedMidWrite > 0, "no kill landed in a write")
+        print("\(signal): \(killedMidWrite) of 5 runs ended by the signal mid-write")
+    }
+
+    /// A closed standard error does not kill the driver before it writes its result, and
+    /// `lint | head` ends quietly.
+    @Test func aClosedPipeIsNoDeath() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let sample = try bytes(Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings"))
+        let base = try directory.write("base", sample)
+        let ours = try directory.write("ours", sample)
+        let theirs = try directory.write("theirs", Array("{".utf8))
+        let merge = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec 2>&-; '\(Paths.tool.path)' merge '\(base.path)' '\(ours.path)' '\(theirs.path)'; echo $?"])
+        #expect(Int(merge.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 <= 2, "\(merge.stdout)")
+        #expect(!(try bytes(ours)).isEmpty, "the result was written")
+        var generator = CatalogGenerator(seed: 5)
+        let many = try directory.write("many.xcstrings", generator.catalog(keys: 3000).canonicalBytes())
+        let lint = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", "'\(Paths.tool.path)' lint --strict '\(many.path)' | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"])
+        #expect((Int(lint.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1) <= 2, "\(lint.stdout)")
+        #expect(lint.stderr.isEmpty, "\(lint.stderr)")
+    }
+}
