@@ -213,4 +213,34 @@ import TestSupport
         #expect((Int(lint.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1) <= 2, "\(lint.stdout)")
         #expect(lint.stderr.isEmpty, "\(lint.stderr)")
     }
+
+    /// `install` and `uninstall` keep a 0600 config 0600 (tokens in remote URLs), write through
+    /// a symbolic link to `~/.gitconfig`, and leave no empty `[merge "xcstrings"]` behind.
+    @Test func configFilesKeepTheirModeAndTheirLinks() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        let local = repo.root.appendingPathComponent(".git/config").path
+        #expect(chmod(local, 0o600) == 0)
+        #expect(try repo.tool(["install"]).status == 0)
+        var info = stat()
+        #expect(stat(local, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(try repo.tool(["uninstall"]).status == 0)
+        #expect(stat(local, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(!String(decoding: try bytes(URL(fileURLWithPath: local)), as: UTF8.self).contains("xcstrings"))
+
+        let dotfiles = repo.home.appendingPathComponent("dotfiles")
+        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+        let target = dotfiles.appendingPathComponent("gitconfig")
+        try Data("[user]\n\tname = Test\n".utf8).write(to: target)
+        #expect(chmod(target.path, 0o600) == 0)
+        let link = repo.home.appendingPathComponent(".gitconfig").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "dotfiles/gitconfig")
+        #expect(try repo.tool(["install", "--global"]).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "dotfiles/gitconfig", "the link is kept")
+        #expect(String(decoding: try bytes(target), as: UTF8.self).contains("[merge \"xcstrings\"]"))
+        #expect(stat(target.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(try repo.tool(["uninstall", "--global"]).status == 0)
+        #expect(String(decoding: try bytes(target), as: UTF8.self) == "[user]\n\tname = Test\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "dotfiles/gitconfig")
+    }
 }
