@@ -57,6 +57,9 @@ struct UnresolvedConflicts {
         func side(_ name: StaticString, _ label: StaticString) -> String {
             labels?[label]?.stringValue.map { "\(name) (\($0.string))" } ?? "\(name)"
         }
+        var entries: [UTF8Bytes: JSONMember] = [:]
+        for member in catalog.strings.members { entries[member.key] = member }
+        // The offset of each one's key, in `line` until all are located.
         var findings: [CheckFinding] = []
         for case .object(let conflict) in conflicts where conflict["resolved"] != .bool(true) {
             guard let key = conflict["key"]?.stringValue, let keptSide = conflict["kept"]?.stringValue?.string,
@@ -64,19 +67,21 @@ struct UnresolvedConflicts {
             else { continue }
             let locale = conflict["locale"]?.stringValue
             let path = Self.array(conflict["path"])?.compactMap(\.stringValue) ?? []
-            let entry = catalog.strings.members.first { $0.key == key }
+            let entry = entries[key]
             guard let current = Self.node(in: entry?.value, locale: locale, path: path), Self.isAsTheMergeLeftIt(current, kept: kept) else { continue }
-            let (line, column) = entry.map { member in
-                bytes.withUnsafeBufferPointer { LineColumn.lineAndColumn(of: max(member.offset, 0), in: $0) }
-            } ?? (1, 1)
+            let offset = max(entry?.offset ?? 0, 0)
             let place = "\"\(key.string)\"" + (locale.map { " [\($0.string)]" } ?? "")
                 + (path.isEmpty || path.map(\.string) == ["stringUnit"] ? "" : " " + path.map(\.string).joined(separator: "/"))
             findings.append(CheckFinding(
-                severity: .error, line: line, column: column,
+                severity: .error, line: offset, column: 0,
                 message: "unresolved merge conflict: \(place): \(side("ours", "ours")) \(MergeReport.shortText(conflict["ours"].flatMap { $0 == .null ? nil : $0 })) / "
                     + "\(side("theirs", "theirs")) \(MergeReport.shortText(conflict["theirs"].flatMap { $0 == .null ? nil : $0 })); run xcstrings-merge resolve"))
         }
-        return findings
+        // Each placed at its key, all in one pass over the file.
+        let order = findings.indices.sorted { findings[$0].line < findings[$1].line }
+        let located = LineLocator.locations(of: order.map { findings[$0].line }, in: bytes)
+        for (position, index) in order.enumerated() { (findings[index].line, findings[index].column) = located[position] }
+        return order.map { findings[$0] }
     }
 
     static func array(_ value: JSONValue?) -> [JSONValue]? {

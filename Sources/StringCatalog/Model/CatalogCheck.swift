@@ -53,9 +53,17 @@ public enum CatalogCheck {
                 path: path,
                 findings: [CheckFinding(severity: .error, line: error.line, column: error.column, message: error.message)])
         }
-        var findings = CatalogValidator.validate(catalog).map { diagnostic in
-            let (line, column) = LineColumn.lineAndColumn(of: diagnostic.offset, in: bytes)
-            return CheckFinding(severity: diagnostic.severity, line: line, column: column, message: diagnostic.message)
+        // Every diagnostic located in one pass over the file (22,000 of them in a 4.7 MB file
+        // took 42 s one scan each).
+        let diagnostics = CatalogValidator.validate(catalog)
+        let order = diagnostics.indices.sorted { diagnostics[$0].offset < diagnostics[$1].offset }
+        let located = LineLocator.locations(of: order.map { diagnostics[$0].offset }, in: bytes)
+        var locations = [(line: Int, column: Int)](repeating: (1, 1), count: diagnostics.count)
+        for (position, index) in order.enumerated() { locations[index] = located[position] }
+        var findings = diagnostics.indices.map { index in
+            CheckFinding(
+                severity: diagnostics[index].severity, line: locations[index].line, column: locations[index].column,
+                message: diagnostics[index].message)
         }
         if !catalog.hasCanonicalBytes(bytes) {
             findings.append(canonicalFinding(bytes, catalog.canonicalBytes(capacityHint: bytes.count + bytes.count / 8)))

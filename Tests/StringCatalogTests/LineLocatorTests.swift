@@ -1,5 +1,5 @@
 import Testing
-@testable import CatalogLint
+import StringCatalog
 import TestSupport
 
 /// Findings are located in one counting pass; it must give what a table of line starts gives
