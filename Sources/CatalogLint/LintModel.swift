@@ -301,10 +301,15 @@ final class LintNames: @unchecked Sendable {
 
     subscript(path: FormPath) -> PathInfo { paths[Int(path.id)] }
 
+    /// Each locale name's index in `locales`: a catalog has a few dozen, a hostile one 100,000.
+    private var localeIndices: [UTF8Bytes: Int32] = [:]
+
     /// The index of a locale's name.
     func locale(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        for (index, name) in locales.enumerated() where name.bytes.elementsEqual(bytes) { return Int32(index) }
-        locales.append(UTF8Bytes(Array(bytes)))
+        let name = UTF8Bytes(Array(bytes))
+        if let known = localeIndices[name] { return known }
+        locales.append(name)
+        localeIndices[name] = Int32(locales.count - 1)
         return Int32(locales.count - 1)
     }
 
@@ -345,13 +350,20 @@ struct LintedStringBuilder {
             lastLocale = guess
             return localeBytes[guess].index
         }
-        if let found = localeBytes.firstIndex(where: { $0.bytes.elementsEqual(bytes) }) {
+        // A short list is searched; past 64 names (a hostile entry may hold 100,000 locales)
+        // the names' own table, a hash, answers instead.
+        let listed = localeBytes.count < 64
+        if listed, let found = localeBytes.firstIndex(where: { $0.bytes.elementsEqual(bytes) }) {
             lastLocale = found
             return localeBytes[found].index
         }
         let index = names.locale(bytes)
-        localeBytes.append((Array(bytes), index))
-        lastLocale = localeBytes.count - 1
+        if listed {
+            localeBytes.append((Array(bytes), index))
+            lastLocale = localeBytes.count - 1
+        } else {
+            lastLocale = -1
+        }
         return index
     }
 
@@ -435,6 +447,33 @@ public struct LintedString: Sendable {
     /// Where the source language's localization is in `localizations`.
     private(set) var sourceIndex: Int?
 
+    /// The source localization's forms by place, when it has many: every rule looks up the
+    /// source form of each translated one, and a search of 100,000 plural cases for each of
+    /// 100,000 would not end.
+    private var sourceLookup: FormLookup?
+
+    struct FormLookup: Sendable {
+        var byPath: [FormPath: Int] = [:]
+        var otherCaseByParent: [FormPath: Int] = [:]
+        var root: Int?
+        var firstOtherCase: Int?
+
+        init(forms: ArraySlice<Form>) {
+            for (index, form) in zip(forms.indices, forms) {
+                if byPath[form.place.path] == nil { byPath[form.place.path] = index }
+                if form.place.isOtherCase, otherCaseByParent[form.place.parent] == nil { otherCaseByParent[form.place.parent] = index }
+                if form.place.path == .root, root == nil { root = index }
+                if form.place.isOtherCase, !form.place.isSubstitutionCase, firstOtherCase == nil { firstOtherCase = index }
+            }
+        }
+
+        func index(matching place: FormPlace) -> Int? {
+            if let exact = byPath[place.path] { return exact }
+            if place.depth >= 2, let other = otherCaseByParent[place.parent] { return other }
+            return root ?? firstOtherCase
+        }
+    }
+
     public var source: Localization? { sourceIndex.map { localizations[$0] } }
 
     /// The name of a localization's locale.
@@ -454,6 +493,9 @@ public struct LintedString: Sendable {
     /// `other` case of the same variation, else the plain unit.
     func form(of localization: Localization, matching place: FormPlace) -> Form? {
         let range = localization.forms
+        if let sourceLookup, let sourceIndex, localizations[sourceIndex].forms == range {
+            return sourceLookup.index(matching: place).map { forms[$0] }
+        }
         for index in range where forms[index].place.path == place.path { return forms[index] }
         if place.depth >= 2 {
             for index in range where forms[index].place.isOtherCase && forms[index].place.parent == place.parent { return forms[index] }
@@ -569,6 +611,9 @@ public struct LintedString: Sendable {
         pluralVariations = builder.plurals
         substitutionTables = builder.substitutionTables
         sourceIndex = localizations.firstIndex { $0.isSource }
+        if let sourceIndex, localizations[sourceIndex].forms.count > 16 {
+            sourceLookup = FormLookup(forms: forms[localizations[sourceIndex].forms])
+        }
         findAppArguments()
     }
 

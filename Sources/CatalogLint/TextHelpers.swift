@@ -1,14 +1,20 @@
 /// Small text helpers for the rules, byte-based where Foundation would be slow.
 
 /// A value in quotes for a message, its line breaks written `\n` and `\r` (a CR LF pair, one
-/// character, is left as it is), shortened to 60 characters.
+/// character, is left as it is), shortened to 60 characters. Only the start of `text` is read:
+/// one value may hold 40,000 specifiers, each a finding that quotes it.
 func quoted(_ text: String) -> String {
-    var text = text
-    let (short, hasBreak) = text.withUTF8 { ($0.count <= 60, $0.contains(0x0A) || $0.contains(0x0D)) }
+    let utf8 = text.utf8
+    // 240 bytes hold the 60 characters shown, whatever their length in UTF-8.
+    let end = utf8.index(utf8.startIndex, offsetBy: 240, limitedBy: utf8.endIndex) ?? utf8.endIndex
+    let isWhole = end == utf8.endIndex
+    let head = utf8[..<end]
+    let hasBreak = head.contains(0x0A) || head.contains(0x0D)
     // Most texts are short and on one line: they go between the quotes as they are.
-    if short && !hasBreak { return "\"" + text + "\"" }
-    var flat = hasBreak ? escapingLineBreaks(text) : text
-    if flat.count > 60 { flat = String(flat.prefix(59)) + "…" }
+    if isWhole && !hasBreak && head.count <= 60 { return "\"" + text + "\"" }
+    let start = String(decoding: head, as: UTF8.self)
+    var flat = hasBreak ? escapingLineBreaks(start) : start
+    if !isWhole || flat.count > 60 { flat = String(flat.prefix(59)) + "…" }
     return "\"" + flat + "\""
 }
 

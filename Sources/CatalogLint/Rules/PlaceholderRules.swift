@@ -55,9 +55,14 @@ enum PlaceholderRules {
                 let value = form.value
                 let specifiers = FormatString.specifiers(in: string.isSubstitutionCase(form) ? value.replacingText("%arg", with: "") : value)
                 let used = FormatString.arguments(of: specifiers, substitutions: string.substitutions(of: localization))
+                // The first specifier written for each position, found once (a value may hold
+                // 40,000 of them).
+                var firstWritten: [Int: FormatSpecifier] = [:]
+                for specifier in specifiers where specifier.substitution == nil && firstWritten[specifier.position] == nil {
+                    firstWritten[specifier.position] = specifier
+                }
                 for (position, argumentClass) in used.sorted(by: { $0.key < $1.key }) {
-                    let written = specifiers.first { $0.position == position && $0.substitution == nil }
-                        .map { " ('\(value[$0.range])')" } ?? ""
+                    let written = firstWritten[position].map { " ('\(value[$0.range])')" } ?? ""
                     if let passed = app[position] {
                         if passed != argumentClass {
                             context.report(
@@ -77,14 +82,14 @@ enum PlaceholderRules {
     static func checkMissing(_ string: LintedString, _ context: inout RuleContext) {
         guard string.shouldTranslate, string.appArguments != nil else { return }
         // The source's arguments per form path, worked out once for all the translations.
-        var sourceArgumentsByPath: [(path: FormPath, arguments: [(Int, ArgumentClass)])] = []
+        var sourceArgumentsByPath: [FormPath: [(Int, ArgumentClass)]] = [:]
         let source = string.source
         for localization in string.localizations where !localization.isSource {
             for index in localization.forms where !string.isSubstitutionCase(string.forms[index]) {
                 let form = string.forms[index]
                 let sourceArguments: [(Int, ArgumentClass)]
-                if let cached = sourceArgumentsByPath.first(where: { $0.path == form.path }) {
-                    sourceArguments = cached.arguments
+                if let cached = sourceArgumentsByPath[form.path] {
+                    sourceArguments = cached
                 } else {
                     if let source {
                         guard let sourceForm = string.form(of: source, matching: form.place) else { continue }
@@ -92,7 +97,7 @@ enum PlaceholderRules {
                     } else {
                         sourceArguments = FormatString.arguments(in: string.key.string).sorted { $0.key < $1.key }
                     }
-                    sourceArgumentsByPath.append((form.path, sourceArguments))
+                    sourceArgumentsByPath[form.path] = sourceArguments
                 }
                 if sourceArguments.isEmpty { continue }
                 // A text without `%` reads no argument: no need to decode it.

@@ -101,11 +101,24 @@ struct RenamePlan {
         var targetOf: [Int: Int] = [:]
         var sourcesOf: [Int: Int] = [:]
         for (index, translations) in deletedTranslations.enumerated() {
-            guard let first = translations.items.first, let candidates = byTranslation[first.hash] else { continue }
-            let matches = candidates.filter { addedTranslations[$0].contains(translations) }
-            guard matches.count == 1 else { continue }
-            targetOf[index] = matches[0]
-            sourcesOf[matches[0], default: 0] += 1
+            // The candidates of its rarest translation, and no further than a second match: a
+            // rename is followed only when one added entry matches, and 8,000 deleted keys that
+            // share one translation would otherwise each compare with all 8,000 added ones.
+            var candidates: [Int]?
+            for item in translations.items {
+                guard let list = byTranslation[item.hash] else { candidates = nil; break }
+                if candidates == nil || list.count < candidates!.count { candidates = list }
+            }
+            guard let candidates else { continue }
+            var match: Int?
+            var ambiguous = false
+            for candidate in candidates where addedTranslations[candidate].contains(translations) {
+                if match != nil { ambiguous = true; break }
+                match = candidate
+            }
+            guard let match, !ambiguous else { continue }
+            targetOf[index] = match
+            sourcesOf[match, default: 0] += 1
         }
         var renames: [UTF8Bytes: UTF8Bytes] = [:]
         for (source, target) in targetOf where sourcesOf[target] == 1 {

@@ -1,0 +1,119 @@
+import Foundation
+import Platform
+import Testing
+import TestSupport
+
+/// A pre-commit hook and a merge driver must not hang on hostile input: each command's time
+/// grows linearly with it. Each case runs at size N and 2N and may take at most 2.5 times as
+/// long at 2N (the best of three runs each; quadratic code takes 4 times as long). Sizes are
+/// chosen so that a quadratic version took seconds here and the linear one takes a fraction.
+@Suite(.serialized) struct LinearTimeTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var size: Int
+        /// The command's arguments after the tool, given the folder holding the inputs.
+        var arguments: @Sendable (String) -> [String]
+        /// Writes the inputs for size `n` into the folder.
+        var make: @Sendable (Int, String) throws -> Void
+        var testDescription: String { name }
+    }
+
+    static func unit(_ value: String) -> String { "{\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"\(value)\"}}" }
+
+    static func catalog(_ strings: String) -> String {
+        "{\"sourceLanguage\" : \"en\", \"strings\" : {\(strings)}, \"version\" : \"1.0\"}"
+    }
+
+    static func write(_ text: String, _ folder: String, _ name: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+    }
+
+    /// One entry with `n` plural categories in two locales; ours and theirs change one each.
+    static func plural(_ n: Int, _ folder: String) throws {
+        func entry(_ changed: Int?) -> String {
+            let cases = (0..<n).map { "\"c\($0)\" : \(unit($0 == changed ? "changed" : "v \($0)"))" }.joined(separator: ", ")
+            return "\"K %lld\" : {\"localizations\" : {\"de\" : {\"variations\" : {\"plural\" : {\(cases), \"other\" : \(unit("o"))}}}, \"en\" : {\"variations\" : {\"plural\" : {\(cases), \"other\" : \(unit("%lld o"))}}}}}"
+        }
+        try write(catalog(entry(nil)), folder, "base.xcstrings")
+        try write(catalog(entry(1)), folder, "ours.xcstrings")
+        try write(catalog(entry(2)), folder, "theirs.xcstrings")
+    }
+
+    /// One entry with `n` locales.
+    static func locales(_ n: Int, _ folder: String) throws {
+        func entry(_ changed: Int?) -> String {
+            "\"K\" : {\"localizations\" : {" + (0..<n).map { "\"l\($0)\" : \(unit($0 == changed ? "w" : "v"))" }.joined(separator: ", ") + "}}"
+        }
+        try write(catalog(entry(nil)), folder, "base.xcstrings")
+        try write(catalog(entry(0)), folder, "ours.xcstrings")
+        try write(catalog(entry(n - 1)), folder, "theirs.xcstrings")
+    }
+
+    /// `n` deleted keys sharing one translation, `n` added ones with it: no rename is certain.
+    static func renames(_ n: Int, _ folder: String) throws {
+        func entries(_ prefix: String, changed: Int?) -> String {
+            (0..<n).map { "\"\(prefix).\($0)\" : {\"localizations\" : {\"de\" : \(unit($0 == changed ? "Anders" : "Gleich"))}}" }.joined(separator: ", ")
+        }
+        try write(catalog(entries("old", changed: nil)), folder, "base.xcstrings")
+        try write(catalog(entries("new", changed: nil)), folder, "ours.xcstrings")
+        try write(catalog(entries("old", changed: 1)), folder, "theirs.xcstrings")
+    }
+
+    /// One value with `n` `%d` in a translation of a key that passes one integer.
+    static func specifiers(_ n: Int, _ folder: String) throws {
+        func entry(_ de: String) -> String { "\"%d\" : {\"localizations\" : {\"de\" : \(unit(de)), \"fr\" : \(unit("y %d"))}}" }
+        try write(catalog(entry("x %d")), folder, "base.xcstrings")
+        try write(catalog(entry(String(repeating: "%d", count: n))), folder, "ours.xcstrings")
+        try write(catalog(entry("x %d").replacingOccurrences(of: "y %d", with: "z %d")), folder, "theirs.xcstrings")
+    }
+
+    /// `n` entries with an unknown state in each of 11 locales: 11n warnings for `check`.
+    static func unknownStates(_ n: Int, _ folder: String) throws {
+        let locales = ["de", "fr", "es", "it", "ja", "ko", "nl", "pt", "ru", "sv", "zh-Hans"]
+        let localizations = locales.map { "\"\($0)\" : {\"stringUnit\" : {\"state\" : \"bogus\", \"value\" : \"v v v v\"}}" }.joined(separator: ",\n")
+        let entries = (0..<n).map { "\"key.\($0)\" : {\"localizations\" : {\n\(localizations)\n}}" }.joined(separator: ",\n")
+        try write(catalog(entries), folder, "ours.xcstrings")
+    }
+
+    static let merge: @Sendable (String) -> [String] = { folder in
+        ["merge", folder + "/base.xcstrings", folder + "/ours.xcstrings", folder + "/theirs.xcstrings", "-o", folder + "/out.xcstrings", "--report", folder + "/r.json"]
+    }
+
+    static let cases: [Case] = [
+        Case(name: "merge: plural categories in one entry", size: 3000, arguments: merge, make: plural),
+        Case(name: "lint: plural categories in one entry", size: 3000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: plural),
+        Case(name: "merge: locales in one entry", size: 4000, arguments: merge, make: locales),
+        Case(name: "lint: locales in one entry", size: 4000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: locales),
+        Case(name: "merge: ambiguous renames", size: 2000, arguments: merge, make: renames),
+        Case(name: "lint: specifiers in one value", size: 8000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: specifiers),
+        Case(name: "merge: specifiers in one value", size: 8000, arguments: merge, make: specifiers),
+        Case(name: "check: diagnostics in one file", size: 1000, arguments: { ["check", $0 + "/ours.xcstrings"] }, make: unknownStates),
+    ]
+
+    /// The best of three runs' seconds.
+    static func seconds(_ arguments: [String]) throws -> Double {
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let cost = try #require(ChildProcesses.measure([Paths.tool.path] + arguments))
+            best = min(best, cost.seconds)
+        }
+        return best
+    }
+
+    @Test(arguments: cases)
+    func doublingTheInputAtMostDoublesTheTime(_ testCase: Case) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var times: [Double] = []
+        for size in [testCase.size, 2 * testCase.size] {
+            let folder = directory.file("n\(size)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try testCase.make(size, folder)
+            times.append(try Self.seconds(testCase.arguments(folder)))
+        }
+        // Below 50 ms start-up and noise dominate: such a command is fast whatever its growth.
+        let ratio = times[1] / max(times[0], 0.05)
+        print("\(testCase.name): \(String(format: "%.3f", times[0])) s, then \(String(format: "%.3f", times[1])) s (×\(String(format: "%.2f", ratio)))")
+        #expect(ratio <= 2.5, "\(times)")
+    }
+}
