@@ -53,4 +53,43 @@ public enum ChildProcesses {
         Int(usage.ru_maxrss) * 1024
         #endif
     }
+
+    /// Runs a program on this terminal and waits for it (`$EDITOR`): in this process's own
+    /// process group, so that it is in the terminal's foreground and may read it (Foundation's
+    /// `Process` starts a new group, whose reads of the terminal stop it with SIGTTIN), with the
+    /// signals this process ignores or blocks given back their defaults, and with SIGINT and
+    /// SIGQUIT ignored here meanwhile, as `system(3)` does: a Ctrl-C is the program's. The exit
+    /// status, 128 + the signal for one that ended it, or 127 when it cannot be started.
+    public static func runAttached(_ arguments: [String]) -> Int32 {
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ, SIGTTIN, SIGTTOU] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, arguments[0], nil, &attributes, cArguments, ProcessEnvironment.block) == 0 else { return 127 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if FileDescriptors.lastError != EINTR { return 127 }
+        }
+        let signalled = status & 0x7f
+        return signalled == 0 ? (status >> 8) & 0xff : 128 + signalled
+    }
 }

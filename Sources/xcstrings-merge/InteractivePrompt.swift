@@ -94,14 +94,20 @@ struct InteractivePrompt {
     func edit(_ conflict: MergeConflict) -> JSONValue?? {
         let editor = ProcessEnvironment.value("VISUAL") ?? ProcessEnvironment.value("EDITOR") ?? "vi"
         var template = Array("\(ProcessEnvironment.temporaryDirectory)/xcstrings-merge-edit-XXXXXX.json".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }
-        guard fd >= 0 else {
+        // Noted for removal if a signal ends the process, and removed on every other path.
+        let (fd, made) = TemporaryFiles.creating {
+            let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }
+            return (fd, fd >= 0 ? String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil)
+        }
+        guard fd >= 0, let path = made else {
             Output.out("cannot create a temporary file\n")
             return nil
         }
         close(fd)
-        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        defer { unlink(path) }
+        defer {
+            unlink(path)
+            TemporaryFiles.unregister(path)
+        }
         let start = conflict.ours ?? conflict.theirs ?? conflict.base
         let initial = start.map { XcodeWriter.bytes(of: $0) + [0x0A] } ?? []
         do {
@@ -110,7 +116,7 @@ struct InteractivePrompt {
             Output.out("cannot write \(path)\n")
             return nil
         }
-        guard Subprocess.runInteractive(shellCommand: editor, argument: path) == 0 else {
+        guard Subprocess.runEditor(editor, argument: path) == 0 else {
             Output.out("the editor failed; answer again\n")
             return nil
         }

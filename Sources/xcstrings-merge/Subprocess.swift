@@ -47,19 +47,10 @@ enum Subprocess {
             errorOutput: String(decoding: errorData, as: UTF8.self))
     }
 
-    /// Runs a program attached to this terminal (for `$EDITOR`), through the shell so that an
-    /// editor setting with arguments works.
-    static func runInteractive(shellCommand: String, argument: String) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(shellCommand) \"$1\"", "sh", argument]
-        do {
-            try process.run()
-        } catch {
-            return 127
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
+    /// Runs `$EDITOR` on `argument`, attached to this terminal, as git does: the setting is
+    /// shell text (`code --wait`, a path with spaces in quotes), run as `sh -c '$EDITOR "$@"'`.
+    static func runEditor(_ editor: String, argument: String) -> Int32 {
+        ChildProcesses.runAttached(["/bin/sh", "-c", editor + " \"$@\"", editor, argument])
     }
 
     /// The absolute path of this executable (as started; see `ProcessEnvironment`).
