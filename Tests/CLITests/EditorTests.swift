@@ -25,10 +25,18 @@ import TestSupport
                 if not data:
                     break
                 out += data
+            if b"and staged it" in out:
+                break
             prompts = out.count(b"[q]uit? ") + out.count(b"EDITOR-READY")
             if answers and prompts >= 4 - len(answers):
                 os.write(fd, answers.pop(0))
-        finished, status = os.waitpid(pid, os.WNOHANG)
+        # The terminal closes as the tool ends: give its exit a moment to be seen.
+        finished, status = 0, 0
+        for _ in range(100):
+            finished, status = os.waitpid(pid, os.WNOHANG)
+            if finished:
+                break
+            time.sleep(0.1)
         if finished == 0:
             os.kill(pid, 9)
             print("HUNG"); print(out.decode(errors="replace")); sys.exit(3)
