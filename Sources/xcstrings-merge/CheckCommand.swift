@@ -66,7 +66,8 @@ enum CheckCommand {
                 results[index].findings += pending.findings(path: path, bytes: bytes)
             }
         }
-        let report = CheckReport(results: results)
+        var report = CheckReport(results: results)
+        report.notRead = ioFailure ? CheckJob.missingCount(parsed.positionals) : 0
         switch format {
         case "json": Output.out(report.json())
         case "github": Output.out(report.github())
@@ -95,6 +96,11 @@ struct CheckJob: Sendable {
         self.path = path
         self.bytes = bytes
         self.repositoryPath = repositoryPath
+    }
+
+    /// How many of `positionals` name nothing that exists (said once each already).
+    static func missingCount(_ positionals: [String]) -> Int {
+        positionals.filter { !FileBytes.exists($0) }.count
     }
 
     /// The catalogs `positionals` name (files, or directories searched for `*.xcstrings`), or

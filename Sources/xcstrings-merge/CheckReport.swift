@@ -3,13 +3,18 @@ import StringCatalog
 /// `check`'s findings in the three output formats.
 struct CheckReport {
     var results: [CheckResult]
+    /// Paths given that name nothing (each said above): the summary must not read as a pass.
+    var notRead = 0
+
+    init(results: [CheckResult]) { self.results = results }
 
     var summary: String {
         let failed = results.filter { !$0.passed }.count
         let warnings = results.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count }
         let catalogs = results.count == 1 ? "1 catalog" : "\(results.count) catalogs"
-        var text = "\(catalogs) checked, \(failed) failed"
+        var text = results.isEmpty && notRead == 0 ? "no catalogs found" : "\(catalogs) checked, \(failed) failed"
         if warnings > 0 { text += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
+        if notRead > 0 { text += "; \(notRead) path\(notRead == 1 ? "" : "s") not read (above)" }
         return text
     }
 

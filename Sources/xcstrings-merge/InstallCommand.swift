@@ -199,6 +199,9 @@ enum InstallCommand {
                 try createParent(of: target.attributesFile)
                 try FileBytes.writeAtomically(bytes, to: target.attributesFile)
                 Output.out("added '\(DriverSetup.attributesLine)' to \(target.attributesFile)\n")
+                if target.scope == "local" {
+                    Output.out("commit .gitattributes (git add .gitattributes && git commit): until it is committed the driver is off on other branches and for the rest of your team\n")
+                }
                 changed = true
             }
             if !changed {
@@ -302,7 +305,12 @@ enum UninstallCommand {
         if let extra = parsed.positionals.first {
             throw UsageError(message: "unexpected argument '\(extra)'", command: "uninstall")
         }
-        let target = try DriverSetup.target(global: try InstallCommand.scope(parsed, command: "uninstall"), command: "uninstall")
+        let scope = try InstallCommand.scope(parsed, command: "uninstall")
+        // Outside a repository only --global may take the global registration away.
+        if scope == nil, (try? Repository.openIfPresent()) ?? nil == nil {
+            throw UsageError(message: "not inside a git repository; to remove the global registration, use --global", command: "uninstall")
+        }
+        let target = try DriverSetup.target(global: scope, command: "uninstall")
         do {
             var changed = false
             for name in ["merge.xcstrings.driver", "merge.xcstrings.name"] where try DriverSetup.unsetConfig(name, in: target.configFile) {

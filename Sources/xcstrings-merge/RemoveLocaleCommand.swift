@@ -34,9 +34,13 @@ enum RemoveLocaleCommand {
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let parsed = try Arguments(arguments, command: "remove-locale", options: [.init(names: ["--dry-run"], takesValue: false)])
-        // Catalogs end in .xcstrings; everything else is a locale (a folder named "de" stays a locale).
-        let paths = parsed.positionals.filter { $0.hasSuffix(".xcstrings") }
-        let locales = parsed.positionals.filter { !$0.hasSuffix(".xcstrings") }.map { UTF8Bytes($0) }
+        // Catalogs end in .xcstrings, or are files that exist (notcat.json); everything else is a
+        // locale (a folder named "de" stays a locale).
+        func isFile(_ argument: String) -> Bool {
+            argument.hasSuffix(".xcstrings") || (FileBytes.exists(argument) && !FileBytes.isDirectory(argument))
+        }
+        let paths = parsed.positionals.filter(isFile)
+        let locales = parsed.positionals.filter { !isFile($0) }.map { UTF8Bytes($0) }
         guard !locales.isEmpty else { throw UsageError(message: "no locales given", command: "remove-locale") }
         guard !paths.isEmpty else { throw UsageError(message: "no catalogs given (files ending in .xcstrings)", command: "remove-locale") }
         guard let files = CatalogFile.readAll(paths, command: "remove-locale") else { return .error }
@@ -57,7 +61,9 @@ enum RemoveLocaleCommand {
             let outcome = LocaleRemoval.apply(locales, to: file.catalog)
             let names = locales.map(\.string).joined(separator: ", ")
             guard outcome.stringsChanged > 0 else {
-                Output.out("\(file.path): no localizations in \(names)\n")
+                // Name what is there, so that a misspelt locale (pt_BR for pt-BR) shows.
+                let present = Set(file.catalog.strings.members.flatMap { $0.value.object?["localizations"]?.object?.keys.map(\.string) ?? [] }).sorted()
+                Output.out("\(file.path): no localizations in \(names); its locales: \(present.isEmpty ? "none" : present.joined(separator: ", "))\n")
                 continue
             }
             if !dryRun && !CatalogFile.write(outcome.catalog, to: file.path) {

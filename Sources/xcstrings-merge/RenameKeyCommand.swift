@@ -25,8 +25,9 @@ enum RenameKeyCommand {
                                       that has it).
 
             OPTIONS:
-              --map <file>            Renames, one per line as 'old<TAB>new' (lines starting with
-                                      # are skipped), or a JSON object {"old" : "new", ...}.
+              --map <file>            Renames, one per line as 'old<TAB>new' (a line that starts
+                                      with # and has no tab is a comment), or a JSON object
+                                      {"old" : "new", ...}.
               --dry-run               Print what would change; write nothing.
               --help, -h              Show this help.
 

@@ -55,12 +55,40 @@ enum ResolveCommand {
             """,
         run: run)
 
+    /// One `--take KEY[@LOCALE]=SIDE`. The whole text is tried as a key first: every key that
+    /// holds `%@` has an `@` in it. Only when no conflicted key is the whole text does the part
+    /// after the last `@` name a locale, and then only a locale the conflicts are in.
     struct Take {
-        var key: UTF8Bytes
-        var locale: UTF8Bytes?
+        var spec: String
         var side: Side
         var text: String
         var used = false
+
+        func matches(in conflicts: [MergeConflict]) -> [MergeConflict] {
+            let whole = conflicts.filter { $0.location.key?.string == spec }
+            if !whole.isEmpty { return whole }
+            guard let at = spec.lastIndex(of: "@") else { return [] }
+            let key = String(spec[..<at]), locale = String(spec[spec.index(after: at)...])
+            return conflicts.filter { $0.location.key?.string == key && $0.location.locale?.string == locale }
+        }
+
+        /// Up to five keys closest to `text` by edit distance, nearest first.
+        static func nearest(to text: String, among keys: [String]) -> [String] {
+            let target = Array(text.split(separator: "@").first.map(String.init) ?? text)
+            func distance(_ key: String) -> Int {
+                let a = Array(key), b = target
+                var previous = Array(0...b.count)
+                for i in 1...max(a.count, 1) where !a.isEmpty {
+                    var current = [i] + Array(repeating: 0, count: b.count)
+                    for j in 1..<(b.count + 1) {
+                        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    }
+                    previous = current
+                }
+                return a.isEmpty ? b.count : previous[b.count]
+            }
+            return keys.map { ($0, distance($0)) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(5).map(\.0)
+        }
     }
 
     static func side(_ text: String, option: String) throws(UsageError) -> Side {
@@ -95,13 +123,7 @@ enum ResolveCommand {
         var takes: [Take] = []
         for text in parsed.all("--take") {
             let (spec, side) = try splitChoice(text, option: "--take")
-            var key = spec
-            var locale: String?
-            if let at = spec.lastIndex(of: "@") {
-                key = String(spec[..<at])
-                locale = String(spec[spec.index(after: at)...])
-            }
-            takes.append(Take(key: UTF8Bytes(key), locale: locale.map { UTF8Bytes($0) }, side: side, text: text))
+            takes.append(Take(spec: spec, side: side, text: text))
         }
         var takeIDs: [String: Side] = [:]
         for text in parsed.all("--take-id") {
@@ -135,20 +157,26 @@ enum ResolveCommand {
         var choices: [String: [String: Resolution]] = [:]
         for file in session.files {
             var fileChoices: [String: Resolution] = [:]
-            for conflict in file.report.conflicts {
+            let conflicts = file.report.conflicts
+            for conflict in conflicts {
                 if let side = sides.first { fileChoices[conflict.id] = .take(side) }
-                for i in takes.indices where takes[i].key == conflict.location.key
-                    && (takes[i].locale == nil || takes[i].locale == conflict.location.locale)
-                {
+            }
+            for i in takes.indices {
+                for conflict in takes[i].matches(in: conflicts) {
                     fileChoices[conflict.id] = .take(takes[i].side)
                     takes[i].used = true
                 }
+            }
+            for conflict in conflicts {
                 if let side = takeIDs.removeValue(forKey: conflict.id) { fileChoices[conflict.id] = .take(side) }
             }
             choices[file.path] = fileChoices
         }
         if let unused = takes.first(where: { !$0.used }) {
-            Output.err("xcstrings-merge resolve: no conflict matches --take \(unused.text)\n")
+            let keys = Array(Set(session.files.flatMap { $0.report.conflicts.compactMap { $0.location.key?.string } }))
+            let nearest = Take.nearest(to: unused.spec, among: keys)
+            Output.err("xcstrings-merge resolve: no conflict matches --take \(unused.text)"
+                + (nearest.isEmpty ? "\n" : "; the nearest conflicted keys: \(nearest.map { "\"\($0)\"" }.joined(separator: ", "))\n"))
             return .error
         }
         if let unused = takeIDs.keys.first {

@@ -55,7 +55,8 @@ public enum KeyRenaming {
             lineNumber += 1
             var line = Array(line)
             if line.last == 0x0D { line.removeLast() }
-            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            // A comment is a line that starts with # and has no tab: `#%@<TAB>count` is a key.
+            if line.isEmpty || (line.first == UInt8(ascii: "#") && !line.contains(0x09)) { continue }
             let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
             guard fields.count == 2, !fields[0].isEmpty, !fields[1].isEmpty else {
                 throw JSONError(message: "expected 'old<TAB>new', found \(fields.count == 1 ? "no tab" : "\(fields.count - 1) tabs or an empty name")", line: lineNumber, column: 1, offset: 0)

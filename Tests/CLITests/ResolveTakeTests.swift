@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import StringCatalog
+import TestSupport
+
+/// `resolve --take KEY[@LOCALE]=SIDE` with keys that hold `@`, as every interpolated `%@` key
+/// does: the whole text is a key first; `@LOCALE` only names a locale of the conflicts.
+@Suite struct ResolveTakeTests {
+    typealias Scenario = GitDriverTests
+    static let key = "instance.list.posts-%@"
+
+    static func conflictedRepository() throws -> GitSandbox {
+        let repo = try GitSandbox()
+        #expect(try repo.tool(["install"]).status == 0)
+        let base = Scenario.setting(try Scenario.sample(), key, "de", "Beiträge %@")
+        let ours = Scenario.setting(Scenario.setting(base, key, "de", "Beiträge von %@"), "Save", "de", "Speichern")
+        let theirs = Scenario.setting(Scenario.setting(base, key, "de", "Posts von %@"), "Save", "de", "Sichern unter")
+        try Scenario.branches(repo, base: base, ours: ours, theirs: theirs)
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        return repo
+    }
+
+    static func value(_ repo: GitSandbox, _ key: String) throws -> String? {
+        try Catalog(bytes: try repo.read(Scenario.path)).strings[key: UTF8Bytes(key)]?.object?["localizations"]?.object?["de"]?
+            .object?["stringUnit"]?.object?["value"]?.stringValue?.string
+    }
+
+    @Test(arguments: ["\(key)=theirs", "\(key)@de=theirs"])
+    func aKeyWithAnAtSignIsTakenWhole(_ take: String) throws {
+        let repo = try Self.conflictedRepository()
+        defer { repo.remove() }
+        let resolve = try repo.tool(["resolve", "--take", take, "--take", "Save@de=ours"])
+        #expect(resolve.status == 0, "\(resolve.stdout)\(resolve.stderr)")
+        #expect(try Self.value(repo, Self.key) == "Posts von %@")
+        #expect(try Self.value(repo, "Save") == "Speichern")
+    }
+
+    @Test func whenNothingMatchesTheNearestKeysAreListed() throws {
+        let repo = try Self.conflictedRepository()
+        defer { repo.remove() }
+        let resolve = try repo.tool(["resolve", "--take", "instance.list.post-%@=theirs"])
+        #expect(resolve.status == 2)
+        #expect(resolve.stderr.contains("no conflict matches --take instance.list.post-%@=theirs; the nearest conflicted keys: \"\(Self.key)\""), "\(resolve.stderr)")
+    }
+}
+
+/// What the first day's commands say: no summary that reads as a pass beside an error, no
+/// global change without --global, every map line renamed or refused, a file told from a locale.
+@Suite struct FirstDayMessageTests {
+    @Test func aMissingPathIsNotAPass() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let check = try runTool(["check", directory.file("missing.xcstrings").path], in: directory.url)
+        #expect(check.status == 2)
+        #expect(check.stdout.contains("0 catalogs checked, 0 failed; 1 path not read (above)"), "\(check.stdout)")
+        let empty = try runTool(["check", directory.url.path], in: directory.url)
+        #expect(empty.stdout.contains("no catalogs found"), "\(empty.stdout)")
+    }
+
+    @Test func uninstallOutsideARepositoryNeedsGlobal() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        let outside = repo.directory.file("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        #expect(try run(Paths.tool, ["install", "--global"], in: outside, environment: repo.environment).status == 0)
+        let refused = try run(Paths.tool, ["uninstall"], in: outside, environment: repo.environment)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("use --global"), "\(refused.stderr)")
+        let config = String(decoding: try bytes(repo.home.appendingPathComponent(".gitconfig")), as: UTF8.self)
+        #expect(config.contains("xcstrings"), "the global registration stays")
+        let install = try repo.tool(["install"])
+        #expect(install.stdout.contains("commit .gitattributes"), "\(install.stdout)")
+    }
+
+    @Test func aMapLineStartingWithHashIsAKeyWhenItHasATab() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var catalog = GitDriverTests.setting(try GitDriverTests.sample(), "#%@", "de", "Nr. %@")
+        catalog = GitDriverTests.setting(catalog, "Plain", "de", "Einfach")
+        let file = try directory.write("L.xcstrings", catalog.canonicalBytes())
+        let map = try directory.write("map.tsv", "# a comment\n#%@\tnumber.%@\nPlain\tplain\n")
+        let rename = try runTool(["rename-key", "--map", map.path, file.path])
+        #expect(rename.status == 0, "\(rename.stderr)")
+        let keys = try Catalog(bytes: try bytes(file)).strings.keys.map(\.string)
+        #expect(keys.contains("number.%@") && !keys.contains("#%@") && keys.contains("plain"), "\(keys)")
+    }
+
+    @Test func removeLocaleTellsAFileFromALocale() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("notcat.json", "{}")
+        let remove = try runTool(["remove-locale", "de", file.path])
+        #expect(remove.status == 2, "\(remove.stdout)\(remove.stderr)")
+        #expect(remove.stderr.contains("not a string catalog"), "the file was read as a file: \(remove.stderr)")
+        let catalog = try directory.write("L.xcstrings", try bytes(Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings")))
+        let misspelt = try runTool(["remove-locale", "pt_BR", catalog.path])
+        #expect(misspelt.stdout.contains("no localizations in pt_BR; its locales: de"), "\(misspelt.stdout)")
+    }
+}
