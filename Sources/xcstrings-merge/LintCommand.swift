@@ -43,6 +43,8 @@ enum LintCommand {
                                       "shouldTranslate" : false). Files are rewritten atomically.
               --disable <rule>        Skip a rule (repeatable).
               --only <rule>           Run only these rules (repeatable).
+              --color <when>          always, never or auto (default: colour on a terminal, not
+                                      with NO_COLOR set or TERM=dumb).
               --help, -h              Show this help.
 
             RULES:
@@ -71,8 +73,11 @@ enum LintCommand {
                 .init(names: ["--fix"], takesValue: false),
                 .init(names: ["--disable"], takesValue: true, repeatable: true),
                 .init(names: ["--only"], takesValue: true, repeatable: true),
+                .init(names: ["--color"], takesValue: true),
             ])
         let format = try parsed.choice("--format", ["human", "json", "github", "sarif"], default: "human", command: "lint")
+        let colourChoice = try parsed.choice("--color", ["always", "never", "auto"], default: "auto", command: "lint")
+        let colour = Output.usesColour(colourChoice)
         for id in parsed.all("--disable") + parsed.all("--only") where LintRules.named(id) == nil {
             throw UsageError(message: "unknown rule '\(id)'; the rules are \(LintRules.all.map(\.id).joined(separator: ", "))", command: "lint")
         }
@@ -139,7 +144,7 @@ enum LintCommand {
         case "json": Output.out(String(decoding: report.json(), as: UTF8.self) + "\n")
         case "github": Output.out(report.github())
         case "sarif": Output.out(String(decoding: report.sarif(rules: rules), as: UTF8.self) + "\n")
-        default: Output.out(bytes: report.humanBytes(colour: Output.standardOutputIsTerminal && ProcessEnvironment.value("NO_COLOR") == nil))
+        default: Output.out(bytes: report.humanBytes(colour: colour))
         }
         let status: ExitStatus
         if failed {

@@ -16,6 +16,17 @@ enum Output {
         text.withUTF8 { _ = FileDescriptors.writeAll(fd, UnsafeRawBufferPointer($0)) }
     }
 
+    /// Whether to colour standard output for `--color always|never|auto`: auto colours a
+    /// terminal, unless NO_COLOR is set or TERM is dumb (Emacs' shell, some CI logs).
+    static func usesColour(_ choice: String) -> Bool {
+        switch choice {
+        case "always": return true
+        case "never": return false
+        default:
+            return standardOutputIsTerminal && ProcessEnvironment.value("NO_COLOR") == nil && ProcessEnvironment.value("TERM") != "dumb"
+        }
+    }
+
     static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
     static var standardOutputIsTerminal: Bool { isatty(1) == 1 }
     static var standardInputIsTerminal: Bool { isatty(0) == 1 }

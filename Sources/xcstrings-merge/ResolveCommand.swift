@@ -183,6 +183,17 @@ enum ResolveCommand {
             Output.err("xcstrings-merge resolve: no conflict has the id \(unused)\n")
             return .error
         }
+        if !interactive && !hasChoices {
+            // No terminal to ask on (a script, a GUI client's hook) and nothing chosen.
+            let count = session.files.reduce(0) { $0 + $1.report.unresolvedConflicts.count }
+            Output.err("""
+                xcstrings-merge resolve: \(count) conflict\(count == 1 ? "" : "s") to settle, and standard input is not a terminal to ask on.
+                  Settle them with --ours, --theirs or --base (all), --take KEY[@LOCALE]=SIDE or --take-id ID=SIDE
+                  (ids: xcstrings-merge resolve --list), or run it in a terminal (--interactive to ask anyway).
+
+                """)
+            return .failure
+        }
         if interactive {
             let prompt = InteractivePrompt(labels: session.labels)
             switch prompt.ask(session.files) {
@@ -252,7 +263,7 @@ struct ResolveSession {
             for path in paths {
                 let relative = Self.repositoryPath(path, prefix: prefix, workingDirectory: workingDirectory)
                 guard let conflict = conflicts.first(where: { $0.path == relative }) else {
-                    throw Failure(message: "\(path) is not conflicted")
+                    throw Failure(message: FileBytes.exists(path) ? "\(path) is not conflicted" : "\(path): no such file")
                 }
                 selected.append(conflict)
             }

@@ -90,7 +90,7 @@ import TestSupport
         let setup = try Setup()
         defer { setup.directory.remove() }
         let other = try setup.directory.write("Other.xcstrings", try Catalog(bytes: Array(Self.catalog.utf8)).canonicalBytes())
-        let tsv = try setup.directory.write("renames.tsv", "# old\tnew\nSave\tsave.button\n\nopen.title\tmenu.open\n")
+        let tsv = try setup.directory.write("renames.tsv", "# old, then a tab, then new\nSave\tsave.button\n\nopen.title\tmenu.open\n")
         let result = try runTool(["rename-key", "--map", tsv.path, setup.file.path, other.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Localizable.xcstrings: renamed 2 keys"))

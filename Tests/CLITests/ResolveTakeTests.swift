@@ -97,3 +97,26 @@ import TestSupport
         #expect(misspelt.stdout.contains("no localizations in pt_BR; its locales: de"), "\(misspelt.stdout)")
     }
 }
+
+@Suite struct ResolveWithoutATerminalTests {
+    @Test func withoutATerminalResolveSaysWhichOptionsSettle() throws {
+        let repo = try ResolveTakeTests.conflictedRepository()
+        defer { repo.remove() }
+        let resolve = try repo.tool(["resolve"])
+        #expect(resolve.status == 1)
+        #expect(resolve.stderr.contains("standard input is not a terminal") && resolve.stderr.contains("--take KEY[@LOCALE]=SIDE"), "\(resolve.stderr)")
+        let missing = try repo.tool(["resolve", "nosuch.xcstrings"])
+        #expect(missing.stderr.contains("nosuch.xcstrings: no such file"), "\(missing.stderr)")
+    }
+
+    @Test func colourFollowsTheChoice() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let flagged = Paths.fixtures.appendingPathComponent("lint/placeholder-mismatch/flagged.xcstrings").path
+        let always = try runTool(["lint", "--color", "always", flagged])
+        #expect(always.stdout.contains("\u{1B}["))
+        let dumb = try runTool(["lint", "--color", "auto", flagged], environment: ["TERM": "dumb"])
+        #expect(!dumb.stdout.contains("\u{1B}["))
+        #expect(try runTool(["lint", "--color", "sometimes", flagged]).status == 2)
+    }
+}
