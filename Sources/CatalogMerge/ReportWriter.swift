@@ -155,9 +155,13 @@ extension MergeReport {
             return text + "\n"
         }
         text += "; \(unresolved.count) conflict\(unresolved.count == 1 ? "" : "s"):\n"
-        for conflict in unresolved {
+        // At most 20 lines while git waits: the rest are a command away.
+        for conflict in unresolved.prefix(20) {
             text += "  \(conflict.location.description): \(conflict.kind.rawValue): "
             text += "\(labels.name(.ours)) \(Self.shortText(conflict.ours)) / \(labels.name(.theirs)) \(Self.shortText(conflict.theirs))\n"
+        }
+        if unresolved.count > 20 {
+            text += "  … and \(unresolved.count - 20) more: xcstrings-merge resolve --list \(path ?? "")\n"
         }
         text += "The output keeps ours' version of each (the changed version where one side deleted; "
         text += "string units marked needs_review). Settle them with: xcstrings-merge resolve \(path ?? "")\n"

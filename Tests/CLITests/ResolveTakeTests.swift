@@ -120,3 +120,25 @@ import TestSupport
         #expect(try runTool(["lint", "--color", "sometimes", flagged]).status == 2)
     }
 }
+
+@Suite struct DriverOutputTests {
+    /// While git waits, at most 20 conflict lines, then how many more and where to see them.
+    @Test func atMostTwentyConflictLines() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var base = try GitDriverTests.sample()
+        for i in 0..<25 { base = GitDriverTests.setting(base, "key \(i)", "de", "Wert \(i)") }
+        var ours = base, theirs = base
+        for i in 0..<25 {
+            ours = GitDriverTests.setting(ours, "key \(i)", "de", "Unser \(i)")
+            theirs = GitDriverTests.setting(theirs, "key \(i)", "de", "Ihr \(i)")
+        }
+        let files = try [("base", base), ("ours", ours), ("theirs", theirs)].map { try directory.write($0.0 + ".xcstrings", $0.1.canonicalBytes()).path }
+        let merge = try runTool(["merge"] + files + ["--path", "L.xcstrings", "--report", directory.file("r.json").path])
+        #expect(merge.status == 1)
+        let lines = merge.stderr.split(separator: "\n").filter { $0.hasPrefix("  \"key ") }
+        #expect(lines.count == 20, "\(merge.stderr)")
+        #expect(merge.stderr.contains("  … and 5 more: xcstrings-merge resolve --list L.xcstrings"), "\(merge.stderr)")
+        #expect(merge.stderr.contains("25 unresolved"), "\(merge.stderr)")
+    }
+}
