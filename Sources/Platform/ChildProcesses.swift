@@ -54,13 +54,10 @@ public enum ChildProcesses {
         #endif
     }
 
-    /// Runs a program on this terminal and waits for it (`$EDITOR`): in this process's own
-    /// process group, so that it is in the terminal's foreground and may read it (Foundation's
-    /// `Process` starts a new group, whose reads of the terminal stop it with SIGTTIN), with the
-    /// signals this process ignores or blocks given back their defaults, and with SIGINT and
-    /// SIGQUIT ignored here meanwhile, as `system(3)` does: a Ctrl-C is the program's. The exit
-    /// status, 128 + the signal for one that ended it, or 127 when it cannot be started.
-    public static func runAttached(_ arguments: [String]) -> Int32 {
+    /// Starts a program in this process's own process group, with the signals this process
+    /// ignores or blocks given back their defaults and an empty signal mask (Dispatch's threads
+    /// block signals; a child of theirs would inherit that); nil when it cannot be started.
+    public static func spawn(_ arguments: [String]) -> pid_t? {
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t? = nil
         #else
@@ -77,19 +74,35 @@ public enum ChildProcesses {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let cArguments = arguments.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
-        let previousInterrupt = signal(SIGINT, SIG_IGN)
-        let previousQuit = signal(SIGQUIT, SIG_IGN)
-        defer {
-            signal(SIGINT, previousInterrupt)
-            signal(SIGQUIT, previousQuit)
-        }
         var pid: pid_t = 0
-        guard posix_spawnp(&pid, arguments[0], nil, &attributes, cArguments, ProcessEnvironment.block) == 0 else { return 127 }
+        guard posix_spawnp(&pid, arguments[0], nil, &attributes, cArguments, ProcessEnvironment.block) == 0 else { return nil }
+        return pid
+    }
+
+    /// Waits for a child: its exit status, 128 + the signal for one that ended it, 127 when it
+    /// cannot be waited for.
+    public static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             if FileDescriptors.lastError != EINTR { return 127 }
         }
         let signalled = status & 0x7f
         return signalled == 0 ? (status >> 8) & 0xff : 128 + signalled
+    }
+
+    /// Runs a program on this terminal and waits for it (`$EDITOR`): in this process's own
+    /// process group (`spawn`), so that it is in the terminal's foreground and may read it
+    /// (Foundation's `Process` starts a new group, whose reads of the terminal stop it with
+    /// SIGTTIN), with SIGINT and SIGQUIT ignored here meanwhile, as `system(3)` does: a Ctrl-C is
+    /// the program's. The exit status as `wait` gives it, or 127 when it cannot be started.
+    public static func runAttached(_ arguments: [String]) -> Int32 {
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
+        guard let pid = spawn(arguments) else { return 127 }
+        return wait(pid)
     }
 }

@@ -153,40 +153,26 @@ import TestSupport
         for attempt in 0..<5 {
             let folder = directory.file("run\(attempt)")
             let file = try directory.write("run\(attempt)/c.xcstrings", original)
-            // posix_spawn and waitpid rather than Foundation's Process, whose termination reason
-            // was seen to be read before the child's end was.
-            var pid: pid_t = 0
-            let arguments = [Paths.tool.path, "format", file.path]
-            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            // The test's own threads (Dispatch's) hold these signals blocked; a shell's child,
-            // as git's driver is, has them open.
-            #if canImport(Darwin)
-            var attributes: posix_spawnattr_t? = nil
-            #else
-            var attributes = posix_spawnattr_t()
-            #endif
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var none = sigset_t()
-            sigemptyset(&none)
-            posix_spawnattr_setsigmask(&attributes, &none)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-            #expect(posix_spawn(&pid, Paths.tool.path, nil, &attributes, &argv, ProcessEnvironment.block) == 0)
+            // Spawned with its signals open (the test's Dispatch threads block them) and waited
+            // for with waitpid: Foundation's Process was seen to read the status too early.
+            let pid = try #require(ChildProcesses.spawn([Paths.tool.path, "format", file.path]))
             // Once the temporary file exists, the write is under way.
             let deadline = Date().addingTimeInterval(20)
             var status: Int32 = 0
-            while Date() < deadline, waitpid(pid, &status, WNOHANG) == 0,
-                !(FilePaths.names(in: folder.path) ?? []).contains(where: { $0.contains("xcstrings-merge-") })
-            {
+            var finishedFirst = false
+            while Date() < deadline {
+                if waitpid(pid, &status, WNOHANG) == pid { finishedFirst = true; break }
+                if (FilePaths.names(in: folder.path) ?? []).contains(where: { $0.contains("xcstrings-merge-") }) { break }
                 usleep(200)
             }
-            kill(pid, number)
-            _ = waitpid(pid, &status, 0)
-            let signalled = status & 0x7f
-            let killed = signalled == number
+            var ended = (status >> 8) & 0xff
+            if !finishedFirst {
+                kill(pid, number)
+                ended = ChildProcesses.wait(pid)
+            }
+            let killed = ended == 128 + number
             if killed { killedMidWrite += 1 }
-            #expect(killed || status == 0, "status \(status)")
+            #expect(killed || ended == 0, "status \(ended)")
             let now = try bytes(file)
             #expect(now == original || (try? Catalog(bytes: now)) != nil, "never a part")
             #expect(try Self.leftovers(in: folder).isEmpty, "run \(attempt)")
