@@ -9,6 +9,9 @@ public enum ChildProcesses {
     /// What one run of a program cost.
     public struct Cost: Sendable {
         public var seconds: Double
+        /// The processor time the child used, user and system: what other work on the machine
+        /// changes least.
+        public var cpuSeconds: Double = 0
         /// The child's peak resident memory in bytes.
         public var peakBytes: Int
         public var status: Int32
@@ -42,7 +45,10 @@ public enum ChildProcesses {
         var end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &end)
         let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-        return Cost(seconds: seconds, peakBytes: peakResidentBytes(usage), status: status)
+        func cpu(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return Cost(
+            seconds: seconds, cpuSeconds: cpu(usage.ru_utime) + cpu(usage.ru_stime), peakBytes: peakResidentBytes(usage),
+            status: status)
     }
 
     /// `ru_maxrss` is in bytes on macOS and in kilobytes on Linux.
