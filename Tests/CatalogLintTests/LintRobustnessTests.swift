@@ -64,3 +64,20 @@ import TestSupport
         _ = report.github()
     }
 }
+
+/// Arguments a value reads that the app does not pass are one finding, however many.
+@Suite struct UnpassedArgumentsTests {
+    static func findings(_ value: String) throws -> [Finding] {
+        let text = "{\"sourceLanguage\" : \"en\", \"strings\" : {\"%d\" : {\"localizations\" : {\"de\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"\(value)\"}}}}}, \"version\" : \"1.0\"}"
+        let bytes = Array(text.utf8)
+        return Linter(rules: [PlaceholderRules.mismatch]).findings(in: try Catalog(bytes: bytes), bytes: bytes, file: "L.xcstrings")
+    }
+
+    @Test func oneFindingNamesThemAll() throws {
+        let one = try Self.findings("%d %d")
+        #expect(one.map(\.message) == ["\"%d %d\" reads argument 2 ('%d'), which the app does not pass (it passes 1)"])
+        let many = try Self.findings(String(repeating: "%d ", count: 6))
+        #expect(many.count == 1)
+        #expect(many.first?.message.contains("reads arguments 2, 3, 4, … (5 in all), which the app does not pass (it passes 1)") == true, "\(many.map(\.message))")
+    }
+}

@@ -61,6 +61,7 @@ enum PlaceholderRules {
                 for specifier in specifiers where specifier.substitution == nil && firstWritten[specifier.position] == nil {
                     firstWritten[specifier.position] = specifier
                 }
+                var notPassed: [Int] = []
                 for (position, argumentClass) in used.sorted(by: { $0.key < $1.key }) {
                     let written = firstWritten[position].map { " ('\(value[$0.range])')" } ?? ""
                     if let passed = app[position] {
@@ -70,10 +71,22 @@ enum PlaceholderRules {
                                 key: string.key, locale: string.locale(of: localization), at: form.offset)
                         }
                     } else {
-                        context.report(
-                            "\(quoted(value)) reads argument \(position)\(written), which the app does not pass (it passes \(app.count))",
-                            key: string.key, locale: string.locale(of: localization), at: form.offset)
+                        notPassed.append(position)
                     }
+                }
+                // One finding for all the arguments the app does not pass: a value may read
+                // 500,000 of them, and a finding each would bury the rest.
+                if let first = notPassed.first {
+                    let what: String
+                    if notPassed.count == 1 {
+                        what = "argument \(first)\(firstWritten[first].map { " ('\(value[$0.range])')" } ?? "")"
+                    } else {
+                        let shown = notPassed.prefix(3).map(String.init).joined(separator: ", ")
+                        what = "arguments \(shown)\(notPassed.count > 3 ? ", … (\(notPassed.count) in all)" : "")"
+                    }
+                    context.report(
+                        "\(quoted(value)) reads \(what), which the app does not pass (it passes \(app.count))",
+                        key: string.key, locale: string.locale(of: localization), at: form.offset)
                 }
             }
         }
