@@ -74,6 +74,12 @@ if [ ! -d "$PREFIX/bin" ]; then as_root_unless_writable "$PREFIX" install -d "$P
 as_root_unless_writable "$PREFIX/bin" install -m 0755 \
     "$(swift build "${build_flags[@]}" --show-bin-path)/xcstrings-merge" "$PREFIX/bin/xcstrings-merge"
 "$PREFIX/bin/xcstrings-merge" --version
+# The shell runs whichever xcstrings-merge comes first on PATH: say so when it is not this one.
+found="$(command -v xcstrings-merge 2>/dev/null || true)"
+if [ "$found" != "$PREFIX/bin/xcstrings-merge" ]; then
+    echo "install.sh: warning: $PREFIX/bin is not first on PATH for xcstrings-merge (the shell finds ${found:-none});" >&2
+    echo "  put $PREFIX/bin before it in PATH, or remove the other copy (the driver itself is registered by absolute path)" >&2
+fi
 
 echo "==> Registering the merge driver for $(id -un) (global git config and attributes)"
 "$PREFIX/bin/xcstrings-merge" install --global --binary "$PREFIX/bin/xcstrings-merge"

@@ -125,7 +125,11 @@ struct Demo {
         Output.out("3. the result: \(result.passed ? "a valid catalog, byte for byte as Xcode writes it" : "NOT canonical")\n")
         Output.out("   \"Cancel\" [de] = \"\(unit("de"))\", [es] = \"\(unit("es"))\"; keys \(keys.map { "\"\($0)\"" }.joined(separator: " and ")) both present\n\n")
         let ok = result.passed && unit("de") == "Abbruch" && unit("es") == "Anular" && keys.count == 2
-        Output.out(ok ? "Set it up in your repositories with: xcstrings-merge install (or install --global)\n" : "The demonstration did not go as expected.\n")
+        // After install.sh the driver is registered already: say what is left, not that again.
+        let registered = Subprocess.run(["git", "config", "--global", "--get", "merge.xcstrings.driver"]).status == 0
+        Output.out(!ok ? "The demonstration did not go as expected.\n"
+            : registered ? "The driver is registered globally. In each repository: xcstrings-merge install --hook (adds .gitattributes, to commit, and the pre-commit check)\n"
+            : "Set it up in your repositories with: xcstrings-merge install (or install --global)\n")
         return ok
     }
 }

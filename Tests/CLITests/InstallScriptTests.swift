@@ -74,6 +74,8 @@ import TestSupport
         #expect(FileManager.default.isExecutableFile(atPath: installed))
         #expect(log.contains("tool install --global --binary \(installed)"), "\(log)")
         #expect(log.contains("tool demo"))
+        // The stand-in PATH has no xcstrings-merge: the shell would not find this one.
+        #expect(result.stderr.contains("is not first on PATH for xcstrings-merge"), "\(result.stderr)")
     }
 
     @Test func onAMacWithLibgit2ItInstallsNothingMore() throws {
