@@ -38,15 +38,7 @@ public enum MemoryMaps {
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(text.count, 1))
         buffer.initialize(from: text, count: text.count)
         busErrorMessage = (UnsafePointer(buffer), text.count)
-        var action = sigaction()
-        var previous = sigaction()
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = busErrorHandler
-        #else
-        action.__sigaction_handler.sa_handler = busErrorHandler
-        #endif
-        sigemptyset(&action.sa_mask)
-        sigaction(SIGBUS, &action, &previous)
+        var previous = Signals.setHandler(SIGBUS, busErrorHandler)
         defer {
             sigaction(SIGBUS, &previous, nil)
             busErrorMessage = nil

@@ -14,6 +14,32 @@ public enum Signals {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
     }
+
+    /// Installs `handler` for `number` (no flags, nothing masked while it runs) and gives back
+    /// the action it replaced.
+    @discardableResult
+    public static func setHandler(_ number: Int32, _ handler: @convention(c) (Int32) -> Void) -> sigaction {
+        var action = sigaction(), previous = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+        #else
+        action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        sigaction(number, &action, &previous)
+        return previous
+    }
+
+    /// Whether `number` is ignored (`SIG_IGN`), as a parent may leave it for its children.
+    public static func isIgnored(_ number: Int32) -> Bool {
+        var previous = sigaction()
+        sigaction(number, nil, &previous)
+        #if canImport(Darwin)
+        return unsafeBitCast(previous.__sigaction_u.__sa_handler, to: Int.self) == 1
+        #else
+        return unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == 1
+        #endif
+    }
 }
 
 /// The temporary files being written, removed if SIGINT, SIGTERM or SIGHUP ends the process
@@ -78,23 +104,8 @@ public enum TemporaryFiles {
     static func install(_ signal: Int32) {
         // A signal ignored when the process started (`nohup`, a shell's background job) stays
         // ignored, as the one who started it asked.
-        var previous = sigaction()
-        sigaction(signal, nil, &previous)
-        #if canImport(Darwin)
-        let wasIgnored = unsafeBitCast(previous.__sigaction_u.__sa_handler, to: Int.self) == 1
-        #else
-        let wasIgnored = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == 1
-        #endif
-        if wasIgnored { return }
-        var action = sigaction()
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = removeTemporaryFiles
-        #else
-        action.__sigaction_handler.sa_handler = removeTemporaryFiles
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(signal, &action, nil)
+        if Signals.isIgnored(signal) { return }
+        Signals.setHandler(signal, removeTemporaryFiles)
     }
 }
 
