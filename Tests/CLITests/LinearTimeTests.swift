@@ -4,9 +4,11 @@ import Testing
 import TestSupport
 
 /// A pre-commit hook and a merge driver must not hang on hostile input: each command's time
-/// grows linearly with it. Each case runs at size N and 2N and may take at most 2.5 times as
-/// long at 2N (processor time, the best of three runs each; quadratic code takes 4 times as
-/// long). Sizes are
+/// grows linearly with it. Each case runs at size N and 4N, two doublings, and may take at most
+/// 8 times as long at 4N (processor time, the best of three runs each): linear code takes 4 times
+/// as long, quadratic code 16. The target is 2.5 per doubling (6.25 here); the bound is looser
+/// because the suite's other tests, running beside, made a linear case measure 2.57 across one
+/// doubling and 6.39 across two, and a red CI for noise lands nothing. Sizes are
 /// chosen so that a quadratic version took seconds here and the linear one takes a fraction.
 @Suite(.serialized) struct LinearTimeTests {
     struct Case: CustomTestStringConvertible, Sendable {
@@ -103,11 +105,11 @@ import TestSupport
     }
 
     @Test(arguments: cases)
-    func doublingTheInputAtMostDoublesTheTime(_ testCase: Case) throws {
+    func quadruplingTheInputAtMostQuadruplesTheTime(_ testCase: Case) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var times: [Double] = []
-        for size in [testCase.size, 2 * testCase.size] {
+        for size in [testCase.size / 2, 2 * testCase.size] {
             let folder = directory.file("n\(size)").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try testCase.make(size, folder)
@@ -115,7 +117,7 @@ import TestSupport
         }
         // Below 100 ms start-up and noise dominate: such a command is fast whatever its growth.
         let ratio = times[1] / max(times[0], 0.1)
-        print("\(testCase.name): \(String(format: "%.3f", times[0])) s, then \(String(format: "%.3f", times[1])) s (×\(String(format: "%.2f", ratio)))")
-        #expect(ratio <= 2.5, "\(times)")
+        print("\(testCase.name): \(String(format: "%.3f", times[0])) s, then \(String(format: "%.3f", times[1])) s at 4 times the size (×\(String(format: "%.2f", ratio)))")
+        #expect(ratio <= 8, "\(times)")
     }
 }
