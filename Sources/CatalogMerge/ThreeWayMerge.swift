@@ -100,7 +100,11 @@ public struct ThreeWayMerge {
         if theirs == base { return ours }
         switch decide(base, ours, theirs, kind: kind, at: trail) {
         case .resolved(let value): return value
-        case .mergeMembers(let members): return .object(mergeObject(members.base, members.ours, members.theirs, kind: kind, at: trail))
+        case .mergeMembers(let members):
+            let object = mergeObject(members.base, members.ours, members.theirs, kind: kind, at: trail)
+            // A merged entry goes on as Xcode's bytes, as the entries no rule touched do: the
+            // writer copies them and the warnings after the merge read them by lint's fast path.
+            return kind == .entry ? .raw(RawJSON(writing: object, indent: 2)) : .object(object)
         }
     }
 
@@ -119,10 +123,10 @@ public struct ThreeWayMerge {
     }
 
     mutating func decide(_ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?, kind: NodeKind, at trail: Trail) -> Decision {
-        guard let ours = ours?.materialized, let theirs = theirs?.materialized else {
+        guard let ours = ours?.oneLevel, let theirs = theirs?.oneLevel else {
             return .resolved(resolveDeletionAgainstChange(base: base, ours: ours, theirs: theirs, kind: kind, at: trail))
         }
-        let base = base?.materialized
+        let base = base?.oneLevel
         switch kind {
         case .stringUnit:
             if let unit = resolveStringUnit(base: base, ours: ours, theirs: theirs, at: trail) { return .resolved(unit) }

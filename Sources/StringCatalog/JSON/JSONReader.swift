@@ -293,6 +293,9 @@ struct Parser {
                 return JSONObject(members)
             }
         }
+        // Most objects of a catalog hold one or two members (`stringUnit`; `state` and `value`):
+        // room for two up front saves the regrowth of every string unit.
+        members.reserveCapacity(2)
         // The key, a lazily read value and what follows the value are read by helpers, so that
         // the frame that recurses into the value stays small (see `SyntaxProblem`).
         while true {

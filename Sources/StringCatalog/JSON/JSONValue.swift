@@ -26,10 +26,17 @@ public enum JSONValue: Sendable, Equatable, ExpressibleByDictionaryLiteral, Expr
         return self
     }
 
+    /// The value with a raw object read one level deep (its object members still raw, see
+    /// `RawJSON.oneLevel`), or decoded whole when that reading does not apply.
+    public var oneLevel: JSONValue {
+        if case .raw(let raw) = self { return raw.oneLevel().map(JSONValue.object) ?? raw.parsed() }
+        return self
+    }
+
     public var object: JSONObject? {
         switch self {
         case .object(let object): return object
-        case .raw(let raw): return raw.parsed().object
+        case .raw(let raw): return raw.oneLevel() ?? raw.parsed().object
         default: return nil
         }
     }

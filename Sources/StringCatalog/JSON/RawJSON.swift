@@ -20,6 +20,13 @@ public struct RawJSON: Sendable {
         self.shapeClean = shapeClean
     }
 
+    /// `object` as Xcode writes it at `indent`, kept as those bytes.
+    public init(writing object: JSONObject, indent: Int) {
+        var writer = XcodeWriter(capacity: 1024)
+        writer.write(object, indent: indent)
+        self.init(source: writer.output, range: 0..<writer.output.count, canonicalIndent: indent)
+    }
+
     public var bytes: ArraySlice<UInt8> { source[range] }
 
     func sharesSource(with other: RawJSON) -> Bool {
