@@ -136,7 +136,7 @@ extension MergeReport {
     }
 
     /// A few lines for standard error: counts, auto-resolutions by rule, and each conflict.
-    public func summary(path: String?, labels: MergeLabels) -> String {
+    public func summary(path: String?, labels: MergeLabels, width: Int = 100) -> String {
         let name = path ?? "catalog"
         var text = "xcstrings-merge: \(name): \(keysMerged) keys"
         if keysAdded > 0 || keysDeleted > 0 || keysRenamed > 0 {
@@ -157,8 +157,7 @@ extension MergeReport {
         text += "; \(unresolved.count) conflict\(unresolved.count == 1 ? "" : "s"):\n"
         // At most 20 lines while git waits: the rest are a command away.
         for conflict in unresolved.prefix(20) {
-            text += "  \(conflict.location.description): \(conflict.kind.rawValue): "
-            text += "\(labels.name(.ours)) \(Self.shortText(conflict.ours)) / \(labels.name(.theirs)) \(Self.shortText(conflict.theirs))\n"
+            for line in ConflictView.lines(conflict, labels: labels, width: width) { text += line + "\n" }
         }
         if unresolved.count > 20 {
             text += "  … and \(unresolved.count - 20) more: xcstrings-merge resolve --list \(path ?? "")\n"
@@ -173,7 +172,7 @@ extension MergeReport {
     /// A value shortened for one line: a string unit shows its text, a deletion says so.
     public static func shortText(_ value: JSONValue?) -> String {
         guard let value else { return "(deleted)" }
-        if let text = firstUnitValue(value) { return quoted(text) }
+        if let text = firstUnitValue(value) { return quoted(text, limit: 40) }
         switch value {
         case .string(let string): return quoted(string.string)
         case .number(let number): return number.string
@@ -199,9 +198,23 @@ extension MergeReport {
         return nil
     }
 
-    static func quoted(_ text: String) -> String {
+    /// A value whole, on one line: a string unit's text, a scalar, else `{…}`.
+    public static func wholeText(_ value: JSONValue) -> String {
+        if let text = firstUnitValue(value) { return quoted(text) }
+        if case .string(let string) = value { return quoted(string.string) }
+        return shortText(value)
+    }
+
+    /// The text of a string unit (or of a string), for comparing two sides' texts.
+    static func unitText(_ value: JSONValue) -> String? {
+        if case .string(let string) = value { return string.string }
+        guard let object = value.object, object["state"] != nil || object["value"] != nil else { return nil }
+        return object["value"]?.stringValue?.string
+    }
+
+    static func quoted(_ text: String, limit: Int = .max) -> String {
         var flat = text.replacingAll("\n", "\\n")
-        if flat.count > 40 { flat = String(flat.prefix(39)) + "…" }
+        if flat.count > limit { flat = String(flat.prefix(limit - 1)) + "…" }
         return "\"\(flat)\""
     }
 }

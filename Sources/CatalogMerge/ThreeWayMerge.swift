@@ -102,6 +102,9 @@ public struct ThreeWayMerge {
         case .resolved(let value): return value
         case .mergeMembers(let members):
             let object = mergeObject(members.base, members.ours, members.theirs, kind: kind, at: trail)
+            // Two sides added an object and choices removed all it held (the base's version of
+            // each part, which is nothing): nothing is left to add, not an empty shell.
+            if object.isEmpty && members.base == nil && !(members.ours.isEmpty && members.theirs.isEmpty) { return nil }
             // A merged entry goes on as Xcode's bytes, as the entries no rule touched do: the
             // writer copies them and the warnings after the merge read them by lint's fast path.
             return kind == .entry ? .raw(RawJSON(writing: object, indent: 2)) : .object(object)

@@ -26,7 +26,9 @@ struct InteractivePrompt {
                 number += 1
                 Output.out(describe(conflict, file: file, number: number, total: total))
                 answering: while true {
-                    Output.out("[o]urs [t]heirs [b]ase [e]dit [s]kip [q]uit? ")
+                    // Without a base (both added it) taking the base takes nothing: say so.
+                    Output.out(conflict.base == nil
+                        ? "[o]urs [t]heirs [b]ase (none: remove it) [e]dit [s]kip [q]uit? " : "[o]urs [t]heirs [b]ase [e]dit [s]kip [q]uit? ")
                     guard let line = readLine() else {
                         Output.out("\n")
                         return .abandoned
@@ -73,11 +75,14 @@ struct InteractivePrompt {
             let prefix = "  " + (name + ":").padding(width)
             for line in ConflictDiff.wrap(Self.display(conflict.value(side)), firstPrefix: prefix, width: Self.width) { text += line + "\n" }
         }
+        if let parting = ConflictView.parting(conflict, oursName: labels.name(.ours), theirsName: labels.name(.theirs)) {
+            for line in ConflictDiff.wrap(parting, firstPrefix: "  ", width: Self.width) { text += line + "\n" }
+        }
         return text
     }
 
-    /// Columns to wrap at: `$COLUMNS` when set, else 100.
-    static var width: Int { ProcessEnvironment.value("COLUMNS").flatMap { Int($0) }.map { max($0, 40) } ?? 100 }
+    /// Columns to wrap at: the terminal's, else `$COLUMNS`, else 100.
+    static var width: Int { Terminal.columns }
 
     /// A value as text: a string unit as its text and state, anything else as compact JSON.
     static func display(_ value: JSONValue?) -> String {

@@ -347,9 +347,12 @@ struct ResolveSession {
             for file in files {
                 Output.out("\(file.path): \(file.report.conflicts.count) conflict\(file.report.conflicts.count == 1 ? "" : "s")\n")
                 for conflict in file.report.conflicts {
-                    Output.out("  \(conflict.id)  \(conflict.location.description): \(conflict.kind.rawValue): \(labels.name(.ours)) \(MergeReport.shortText(conflict.ours)) / \(labels.name(.theirs)) \(MergeReport.shortText(conflict.theirs))\n")
+                    let width = Terminal.columns
+                    for line in ConflictView.lines(conflict, labels: labels, width: width, lead: "  \(conflict.id)  ") {
+                        Output.out(line + "\n")
+                    }
                     let lines = ConflictDiff.lines(
-                        for: conflict, labels: labels, renamedFrom: file.renamedFrom(conflict), width: InteractivePrompt.width - 20)
+                        for: conflict, labels: labels, renamedFrom: file.renamedFrom(conflict), width: width - 20)
                     for line in lines { Output.out(String(repeating: " ", count: 20) + line + "\n") }
                 }
                 total += file.report.conflicts.count

@@ -9,7 +9,7 @@ extension ThreeWayMerge {
     ///
     /// Returns nil when the phrases themselves need no rule (equal, or changed by one side
     /// only) or are not arrays of strings: the general rules merge the set member by member.
-    mutating func resolveStringSet(base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail) -> JSONValue? {
+    mutating func resolveStringSet(base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail) -> JSONValue?? {
         guard let oursSet = ours.object, let theirsSet = theirs.object,
             let oursPhrases = Self.phrases(oursSet), let theirsPhrases = Self.phrases(theirsSet)
         else { return nil }
@@ -18,7 +18,7 @@ extension ThreeWayMerge {
         if oursPhrases == theirsPhrases || oursPhrases == basePhrases || theirsPhrases == basePhrases { return nil }
         let kept = Set(basePhrases)
         guard kept.isSubset(of: Set(oursPhrases)), kept.isSubset(of: Set(theirsPhrases)) else {
-            return conflict(baseSet == nil ? .bothAdded : .bothModified, at: trail, base: base, ours: ours, theirs: theirs)
+            return .some(conflict(baseSet == nil ? .bothAdded : .bothModified, at: trail, base: base, ours: ours, theirs: theirs))
         }
         var phrases: [UTF8Bytes] = []
         var seen: Set<UTF8Bytes> = []

@@ -16,8 +16,9 @@ extension ThreeWayMerge {
     /// never lost with the other side's unit.
     ///
     /// Returns nil when the units are not objects with a string `value`, leaving such malformed
-    /// units to the general rules, which merge them member by member and lose nothing.
-    mutating func resolveStringUnit(base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail) -> JSONValue? {
+    /// units to the general rules, which merge them member by member and lose nothing; `.some(nil)`
+    /// when a choice removes the unit (the base's version of a unit both sides added).
+    mutating func resolveStringUnit(base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail) -> JSONValue?? {
         guard let oursUnit = ours.object, let theirsUnit = theirs.object,
             oursUnit["value"]?.stringValue != nil, theirsUnit["value"]?.stringValue != nil
         else { return nil }
@@ -58,9 +59,9 @@ extension ThreeWayMerge {
         }
         // U4
         let marked = unit(value: oursValue, state: .string("needs_review"))
-        return conflict(
+        return .some(conflict(
             base == nil ? .bothAdded : .bothModified, at: trail, base: base, ours: ours, theirs: theirs,
-            kept: .ours, output: .some(marked))
+            kept: .ours, output: .some(marked)))
     }
 
     /// A unit with `value` and `state` as given and each other member of the three merged as

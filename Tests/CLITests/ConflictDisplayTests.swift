@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import StringCatalog
+import TestSupport
+
+/// How conflicts read: long values whole and wrapped, where two long values part marked, the
+/// terminal's width honoured, a deletion against a change headed by what the change was, and
+/// taking the base of something both sides added removing it.
+@Suite struct ConflictDisplayTests {
+    typealias Scenario = GitDriverTests
+    static let oursText = "Dies ist ein sehr langer deutscher Text, der nicht in eine Zeile passt"
+    static let theirsText = "Dies ist ein sehr langer deutscher Text, der kaum in eine Zeile passt"
+
+    /// A repository in the middle of `git merge b` with two long `Save` [de] texts in conflict.
+    static func longValueConflict() throws -> GitSandbox {
+        let repo = try GitSandbox()
+        #expect(try repo.tool(["install"]).status == 0)
+        let base = Scenario.setting(try Scenario.sample(), "Save", "de", "Dies ist ein sehr langer deutscher Text")
+        try Scenario.branches(
+            repo, base: base, ours: Scenario.setting(base, "Save", "de", oursText), theirs: Scenario.setting(base, "Save", "de", theirsText))
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        return repo
+    }
+
+    /// Lines with runs of spaces made one, so that wrapped text can be searched for whole.
+    static func flattened(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+    }
+
+    @Test func longValuesAreShownWholeAndWhereTheyPartIsMarked() throws {
+        let repo = try Self.longValueConflict()
+        defer { repo.remove() }
+        let merge = try repo.git("merge", "--abort")
+        #expect(merge.status == 0)
+        var environment = repo.environment
+        environment["COLUMNS"] = "80"
+        let merged = try run(Paths.git, ["merge", "--no-edit", "b"], in: repo.root, environment: environment)
+        let list = try run(Paths.tool, ["resolve", "--list"], in: repo.root, environment: environment)
+        for output in [merged.stdout + merged.stderr, list.stdout] {
+            let flat = Self.flattened(output)
+            #expect(flat.contains("\"\(Self.oursText)\""), "\(output)")
+            #expect(flat.contains("\"\(Self.theirsText)\""), "\(output)")
+            #expect(flat.contains("they part at character 46"), "\(output)")
+            #expect(!output.contains("Text, der…"))
+        }
+        for line in list.stdout.split(separator: "\n") { #expect(line.count <= 80, "\(line.count): \(line)") }
+        for line in merged.stderr.split(separator: "\n") where line.hasPrefix("  ") { #expect(line.count <= 80, "\(line.count): \(line)") }
+    }
+
+    @Test func listFitsTheTerminalItRunsOn() throws {
+        guard (try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import pty"]).status) == 0 else {
+            print("python3 with pty is not here: the terminal-width test is skipped")
+            return
+        }
+        let repo = try Self.longValueConflict()
+        defer { repo.remove() }
+        // The terminal is 60 columns wide; COLUMNS says 200 and must lose to it.
+        let script = try repo.directory.write("terminal_width.py", """
+            import fcntl, os, pty, struct, sys, termios
+            tool, repo = sys.argv[1], sys.argv[2]
+            pid, fd = pty.fork()
+            if pid == 0:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
+                os.chdir(repo)
+                os.environ["COLUMNS"] = "200"
+                os.execv(tool, [tool, "resolve", "--list"])
+            out = b""
+            while True:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    break
+                if not data:
+                    break
+                out += data
+            os.waitpid(pid, 0)
+            sys.stdout.write(out.decode(errors="replace"))
+            """)
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in repo.environment { environment[key] = value }
+        let listed = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, Paths.tool.path, repo.root.path], environment: environment)
+        let lines = listed.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+        #expect(lines.count > 3, "\(listed.stdout)")
+        for line in lines { #expect(line.count <= 60, "\(line.count): \(line)") }
+        #expect(Self.flattened(listed.stdout.replacingOccurrences(of: "\r", with: "")).contains("\"\(Self.oursText)\""), "\(listed.stdout)")
+    }
+
+    @Test func aDeletionAgainstAChangeIsHeadedByTheChange() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        let base = try Scenario.sample()
+        var ours = base
+        var strings = ours.strings
+        strings[key: "Save"] = nil
+        ours.strings = strings
+        let theirs = Scenario.setting(base, "Save", "fr", "Bot FR B")
+        try Scenario.branches(repo, base: base, ours: ours, theirs: theirs)
+        let merged = try repo.git("merge", "--no-edit", "b")
+        #expect(merged.status != 0)
+        let headline = Self.flattened(merged.stderr)
+        #expect(headline.contains("\"Save\": deleted-modified"), "\(headline)")
+        #expect(headline.contains("theirs (b): [fr] stringUnit \"Bot FR B\" (translated)")
+            || headline.contains("theirs (b) [fr] stringUnit \"Bot FR B\" (translated)"), "\(headline)")
+        let list = try repo.tool(["resolve", "--list"])
+        #expect(list.stdout.contains("[fr] stringUnit \"Bot FR B\""), "\(list.stdout)")
+    }
+
+    @Test func takingTheBaseOfWhatBothAddedRemovesIt() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        let base = try Scenario.sample()
+        try Scenario.branches(
+            repo, base: base, ours: Scenario.setting(base, "Brand new", "de", "Neu von uns"),
+            theirs: Scenario.setting(base, "Brand new", "de", "Neu von ihnen"))
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        let resolve = try repo.tool(["resolve", "--take", "Brand new=base"])
+        #expect(resolve.status == 0, "\(resolve.stdout)\(resolve.stderr)")
+        #expect(resolve.stdout.contains("(1 conflict settled) and staged it"), "\(resolve.stdout)")
+        let catalog = try Catalog(bytes: try repo.read(Scenario.path))
+        #expect(catalog.strings[key: "Brand new"] == nil)
+        #expect(try repo.read(Scenario.path) == base.canonicalBytes(), "the key is gone, and nothing else changed")
+    }
+}
