@@ -177,6 +177,9 @@ public struct MergeReport: Sendable {
     /// Entries the merge built from both sides' changes (member by member), where one side's
     /// text may meet the other side's translation: the ones worth linting after a merge.
     public var combinedKeys: [UTF8Bytes] = []
+    /// For each of those entries, the locales a side changed: the places the merge combined,
+    /// which its warnings are about (a locale neither side touched is as both sides had it).
+    public var combinedLocales: [UTF8Bytes: Set<UTF8Bytes>] = [:]
     /// Problems found in those entries after the merge (see `MergeWarning`).
     public var warnings: [MergeWarning] = []
 

@@ -155,12 +155,18 @@ extension MergeReport {
             return text + "\n"
         }
         text += "; \(unresolved.count) conflict\(unresolved.count == 1 ? "" : "s"):\n"
-        // At most 20 lines while git waits: the rest are a command away.
-        for conflict in unresolved.prefix(20) {
-            for line in ConflictView.lines(conflict, labels: labels, width: width) { text += line + "\n" }
+        // At most 20 lines of conflicts while git waits: the rest are a command away.
+        var shown = 0
+        var lineCount = 0
+        for conflict in unresolved {
+            let lines = ConflictView.lines(conflict, labels: labels, width: width)
+            guard lineCount + lines.count <= 20 else { break }
+            for line in lines { text += line + "\n" }
+            lineCount += lines.count
+            shown += 1
         }
-        if unresolved.count > 20 {
-            text += "  … and \(unresolved.count - 20) more: xcstrings-merge resolve --list \(path ?? "")\n"
+        if shown < unresolved.count {
+            text += "  … and \(unresolved.count - shown) more: xcstrings-merge resolve --list \(path ?? "")\n"
         }
         text += "The output keeps ours' version of each (the changed version where one side deleted; "
         text += "string units marked needs_review). Settle them with: xcstrings-merge resolve \(path ?? "")\n"

@@ -183,6 +183,9 @@ public struct ThreeWayMerge {
             let o = oursIndex.value(key)
             let t = theirsIndex.value(key)
             let childTrail = trail.child(key, of: kind)
+            if kind == .localizations, let entryKey = trail.key, !(o == b && t == b) {
+                merge.report.combinedLocales[entryKey, default: []].insert(key)
+            }
             let merged = merge.mergeField(key, b, o, t, of: kind, at: childTrail) ?? merge.merge(b, o, t, kind: kind.child(key), at: childTrail)
             if let merged {
                 result.append(JSONMember(key: key, value: merged))

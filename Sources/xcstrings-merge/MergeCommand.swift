@@ -262,8 +262,11 @@ struct MergeRequest {
         var (merged, report) = ThreeWayMerge.merge(
             base: catalogs[0], ours: catalogs[1], theirs: catalogs[2], options: options)
         report.repairs = repairs
-        report.warnings = Linter.afterMerge.findings(forKeys: report.combinedKeys, in: merged).map {
-            MergeWarning(rule: $0.rule, key: $0.key, locale: $0.locale, message: $0.message)
+        // Warnings about what the merge combined: an entry's own findings, and those of the
+        // locales a side changed (one neither touched was so on both sides already).
+        report.warnings = Linter.afterMerge.findings(forKeys: report.combinedKeys, in: merged).compactMap { finding in
+            if let locale = finding.locale, report.combinedLocales[finding.key]?.contains(locale) != true { return nil }
+            return MergeWarning(rule: finding.rule, key: finding.key, locale: finding.locale, message: finding.message)
         }
         do {
             // As git's driver (no -o) the output is %A, which git reads back and deletes: no

@@ -33,6 +33,23 @@ import TestSupport
         #expect(warnings.first?["locale"] as? String == "de")
     }
 
+    /// Within an entry the merge combined, only the locales a side changed: a French bug that
+    /// both sides already had is not the merge's doing; the same bug in a locale theirs edited is.
+    @Test(arguments: [false, true])
+    func warningsNameOnlyTheLocalesTheMergeCombined(theirsEditsFrench: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let french = "%d fichiers"
+        let base = try directory.write("base.xcstrings", try Self.catalog(["%@ files": ["en": "%@ files", "de": "%@ Dateien", "fr": french, "ja": "%@ ファイル"]]))
+        let ours = try directory.write("ours.xcstrings", try Self.catalog(["%@ files": ["en": "%@ files", "de": "%@ Dateien!", "fr": french, "ja": "%@ ファイル"]]))
+        let theirs = try directory.write("theirs.xcstrings", try Self.catalog([
+            "%@ files": ["en": "%@ files", "de": "%@ Dateien", "fr": theirsEditsFrench ? "%d fichiers !" : french, "ja": "%@ ファイル。"],
+        ]))
+        let merge = try runTool(["merge", base.path, ours.path, theirs.path, "-o", directory.file("out.xcstrings").path, "--path", "L.xcstrings"])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(merge.stderr.contains("\"%@ files\" [fr]") == theirsEditsFrench, "\(merge.stderr)")
+    }
+
     @Test func aPluralMissingACategoryAfterAMergeIsAWarning() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
