@@ -22,14 +22,22 @@ public struct MergeState: Sendable, Equatable {
     }
 
     /// Reads the state of the repository whose git directory is `gitDirectory`.
+    ///
+    /// The labels are the ones every view shows (the driver's summary, `resolve`, `check`):
+    /// ours is the current branch (a short id when detached); theirs is the branch merged, the
+    /// commit picked or reverted with its subject, as git 2.44 and later name them itself.
     public static func read(gitDirectory: String, environment: [String: String]) -> MergeState {
         let directory = gitDirectory.hasSuffix("/") ? gitDirectory : gitDirectory + "/"
-        // A merge: git exports GITHEAD_<sha>=<name> for the branch being merged.
-        if let name = environment.first(where: { $0.key.hasPrefix("GITHEAD_") })?.value {
-            return MergeState(operation: .merge, oursLabel: "HEAD", theirsLabel: name)
+        let ours = currentBranch(directory)
+        let message = readText(directory + "MERGE_MSG")?.split(separator: "\n").first.map(String.init)
+        // A merge: git exports GITHEAD_<sha>=<name> for the commit being merged; a `git pull`'s
+        // name is the fetched commit's id, which FETCH_HEAD names better.
+        if let (id, name) = environment.first(where: { $0.key.hasPrefix("GITHEAD_") }).map({ (String($0.key.dropFirst(8)), $0.value) }) {
+            let named = isBare(name) ? fetchedName(directory, id: id) ?? quotedName(message) ?? String(id.prefix(7)) : name
+            return MergeState(operation: .merge, oursLabel: ours, theirsLabel: named)
         }
         if let action = environment["GIT_REFLOG_ACTION"], action.hasPrefix("merge ") {
-            return MergeState(operation: .merge, oursLabel: "HEAD", theirsLabel: String(action.dropFirst(6)))
+            return MergeState(operation: .merge, oursLabel: ours, theirsLabel: String(action.dropFirst(6)))
         }
         // A rebase: ours is the branch being rebased onto, theirs the commit being replayed.
         for folder in ["rebase-merge", "rebase-apply"] {
@@ -46,24 +54,60 @@ public struct MergeState: Sendable, Equatable {
                 operation: .rebase, oursLabel: onto.map { "HEAD (rebasing onto \($0))" } ?? "HEAD",
                 theirsLabel: theirs)
         }
+        // A cherry-pick or a revert that stopped: MERGE_MSG holds the commit's message (a
+        // revert's begins `Revert "subject"`).
         if let head = readText(directory + "CHERRY_PICK_HEAD") {
-            return MergeState(operation: .cherryPick, oursLabel: "HEAD", theirsLabel: String(head.prefix(7)))
+            return MergeState(operation: .cherryPick, oursLabel: ours, theirsLabel: commitLabel(head, subject: message))
         }
         if let head = readText(directory + "REVERT_HEAD") {
-            return MergeState(operation: .revert, oursLabel: "HEAD", theirsLabel: "parent of " + String(head.prefix(7)))
+            var subject = message
+            if let text = subject, text.hasPrefix("Revert \""), text.hasSuffix("\"") { subject = String(text.dropFirst(8).dropLast()) }
+            return MergeState(operation: .revert, oursLabel: ours, theirsLabel: "parent of " + commitLabel(head, subject: subject))
         }
         if let head = readText(directory + "MERGE_HEAD") {
-            var name = String(head.prefix(7))
             // "Merge branch 'feature' into main": the branch name reads better than a hash.
-            if let message = readText(directory + "MERGE_MSG")?.split(separator: "\n").first,
-                let open = message.firstIndex(of: "'"),
-                let close = message[message.index(after: open)...].firstIndex(of: "'")
-            {
-                name = String(message[message.index(after: open)..<close])
-            }
-            return MergeState(operation: .merge, oursLabel: "HEAD", theirsLabel: name)
+            let name = quotedName(message) ?? fetchedName(directory, id: head) ?? String(head.prefix(7))
+            return MergeState(operation: .merge, oursLabel: ours, theirsLabel: name)
         }
+        // No operation: a merge run by hand, whose sides are files, not branches.
         return MergeState(operation: .unknown, oursLabel: nil, theirsLabel: nil)
+    }
+
+    /// `a1b2c3d (subject)`, as git 2.44 and later label a picked commit.
+    static func commitLabel(_ id: String, subject: String?) -> String {
+        String(id.prefix(7)) + (subject.map { $0.isEmpty ? "" : " (\($0))" } ?? "")
+    }
+
+    /// The branch HEAD is on (`main`), else HEAD's short id; nil when neither can be read.
+    static func currentBranch(_ directory: String) -> String? {
+        guard let head = readText(directory + "HEAD")?.trimmingSpaces() else { return nil }
+        if head.hasPrefix("ref: refs/heads/") { return String(head.dropFirst(16)) }
+        return GitDirectory.headCommit(gitDirectory: directory).map { String($0.prefix(7)) }
+    }
+
+    /// The first name in single quotes of a merge message: `feature` of "Merge branch 'feature'".
+    static func quotedName(_ message: String?) -> String? {
+        guard let message, let open = message.firstIndex(of: "'"),
+            let close = message[message.index(after: open)...].firstIndex(of: "'")
+        else { return nil }
+        return String(message[message.index(after: open)..<close])
+    }
+
+    /// What FETCH_HEAD says of the fetched commit `id`: `main of github.com/owner/app` for its
+    /// line `<id>\t\tbranch 'main' of https://github.com/owner/app`.
+    static func fetchedName(_ directory: String, id: String) -> String? {
+        guard let fetched = readText(directory + "FETCH_HEAD") else { return nil }
+        for line in fetched.split(separator: "\n") where line.hasPrefix(id) {
+            guard let tab = line.lastIndex(of: "\t") else { continue }
+            let description = String(line[line.index(after: tab)...])
+            guard let branch = quotedName(description) else { continue }
+            guard let of = description.firstRange(of: "' of ") else { return branch }
+            var source = String(description[of.upperBound...])
+            for scheme in ["https://", "http://", "ssh://", "git://"] where source.hasPrefix(scheme) { source.removeFirst(scheme.count) }
+            if source.hasSuffix(".git") { source.removeLast(4) }
+            return "\(branch) of \(source)"
+        }
+        return nil
     }
 
     /// Whether a label git passed says nothing the repository's state cannot say better: none,

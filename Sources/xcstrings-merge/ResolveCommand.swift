@@ -294,6 +294,14 @@ struct ResolveSession {
                 problems.append("\(conflict.path): a side in the index is not a catalog: line \(error.line), column \(error.column): \(error.message); fix it by hand")
             }
         }
+        // The names the driver showed for the sides, when its report is of this merge: the
+        // same names in every view (a `stash pop`'s, which only git passes, included).
+        let reports = UnresolvedConflicts(gitDirectory: repository.gitDirectory, workingTree: workingDirectory)
+        if let report = files.lazy.compactMap({ reports.report(for: $0.path) }).first, let shown = report["labels"]?.object {
+            let named = state.labels(ours: shown["ours"]?.stringValue?.string, theirs: shown["theirs"]?.stringValue?.string)
+            labels.ours = named.ours ?? labels.ours
+            labels.theirs = named.theirs ?? labels.theirs
+        }
         for problem in problems { Output.err("xcstrings-merge resolve: \(problem)\n") }
     }
 

@@ -32,7 +32,7 @@ import TestSupport
         let lines = check.stdout.split(separator: "\n").filter { $0.contains("unresolved merge conflict") }
         #expect(lines.count == 2, "\(check.stdout)")
         #expect(check.stdout.contains("\(Scenario.path):"), "\(check.stdout)")
-        #expect(check.stdout.contains("error: unresolved merge conflict: \"Save\" [de]: ours (HEAD) \"Speichern\" / theirs (b) \"Sichern unter\"; run xcstrings-merge resolve"), "\(check.stdout)")
+        #expect(check.stdout.contains("error: unresolved merge conflict: \"Save\" [de]: ours (a) \"Speichern\" / theirs (b) \"Sichern unter\"; run xcstrings-merge resolve"), "\(check.stdout)")
     }
 
     @Test func aCommitThroughTheHookStopsUntilTheConflictsAreSettled() throws {
