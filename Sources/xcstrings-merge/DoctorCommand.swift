@@ -1,4 +1,5 @@
 import GitSupport
+import Platform
 import StringCatalog
 
 enum DoctorCommand {
@@ -48,12 +49,15 @@ enum DoctorCommand {
             Output.out("git config: cannot read: \(error)\n")
             return .failure
         }
-        let driver = (try? config?.string("merge.xcstrings.driver")) ?? nil
-        if let driver {
-            Output.out("driver: \(driver)\n")
-            let binary = driverBinary(driver)
-            if binary.hasPrefix("/") && !FileBytes.exists(binary) {
+        var driver = (try? config?.string("merge.xcstrings.driver")) ?? nil
+        if let command = driver {
+            Output.out("driver: \(command)\n")
+            if let source = driverSource(config) { Output.out("  from: \(source)\n") }
+            let binary = driverBinary(command)
+            if !binaryExists(binary) {
                 Output.out("  problem: \(binary) does not exist; run 'xcstrings-merge install' again\n")
+                // git would fail to run it and fall back to nothing: the driver is not active.
+                driver = nil
                 healthy = false
             }
         } else {
@@ -93,7 +97,7 @@ enum DoctorCommand {
             let active = attribute == "xcstrings" && driver != nil
             let state: String
             switch attribute {
-            case "xcstrings"?: state = driver != nil ? "active" : "merge=xcstrings, but no driver configured"
+            case "xcstrings"?: state = driver != nil ? "active" : "not active: merge=xcstrings, but no driver git can run"
             case nil: state = "not active: no merge attribute; add '\(DriverSetup.attributesLine)' to .gitattributes"
             case let other?: state = "not active: merge=\(other)"
             }
@@ -101,6 +105,26 @@ enum DoctorCommand {
             if !active { healthy = false }
         }
         return healthy ? .success : .failure
+    }
+
+    /// Which configuration file sets the driver: the repository's wins over the user's.
+    static func driverSource(_ config: Config?) -> String? {
+        let levels: [(ConfigLevel, String)] = [
+            (.local, "the repository's config (.git/config)"), (.global, "the global config (~/.gitconfig)"),
+            (.xdg, "the global config (~/.config/git/config)"), (.system, "the system config"),
+        ]
+        for (level, name) in levels {
+            guard let file = try? config?.level(level), ((try? file.string("merge.xcstrings.driver")) ?? nil) != nil else { continue }
+            return name
+        }
+        return nil
+    }
+
+    /// Whether the driver's program can be run: a path that exists, or a name found on PATH.
+    static func binaryExists(_ binary: String) -> Bool {
+        if binary.contains("/") { return FileBytes.exists(binary) }
+        let path = ProcessEnvironment.value("PATH") ?? ""
+        return path.split(separator: ":").contains { FileBytes.exists("\($0)/\(binary)") }
     }
 
     /// The program a driver command runs: its first word, unquoted.

@@ -83,3 +83,46 @@ import TestSupport
         #expect(state.theirsLabel == "main of github.com/owner/app")
     }
 }
+
+/// `doctor` names where the driver is configured, calls one whose program is missing inactive,
+/// and lists the catalogs a merge left conflicted.
+@Suite struct DoctorTests {
+    @Test func doctorSaysWhichConfigSetsTheDriver() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install", "--global"]).status == 0)
+        try repo.write(".gitattributes", Array("*.xcstrings merge=xcstrings\n".utf8))
+        try repo.write("L.xcstrings", try GitDriverTests.sample().canonicalBytes())
+        try repo.commitAll("catalog")
+        let global = try repo.tool(["doctor"])
+        #expect(global.stdout.contains("from: the global config (~/.gitconfig)"), "\(global.stdout)")
+        #expect(global.stdout.contains("L.xcstrings: active"), "\(global.stdout)")
+        #expect(try repo.tool(["install"]).status == 0)
+        let local = try repo.tool(["doctor"])
+        #expect(local.stdout.contains("from: the repository's config (.git/config)"), "\(local.stdout)")
+    }
+
+    @Test func aDriverWhoseProgramIsMissingIsNotActive() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        try repo.write("L.xcstrings", try GitDriverTests.sample().canonicalBytes())
+        try repo.commitAll("catalog")
+        try repo.git("config", "merge.xcstrings.driver", "/no/such/xcstrings-merge merge %O %A %B")
+        let doctor = try repo.tool(["doctor"])
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("/no/such/xcstrings-merge does not exist"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("L.xcstrings: not active"), "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("L.xcstrings: active"), "\(doctor.stdout)")
+    }
+
+    @Test func duringAConflictedMergeTheCatalogsAreListed() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        try SideLabelTests.conflicting(repo)
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        let doctor = try repo.tool(["doctor"])
+        #expect(doctor.stdout.contains("tracked catalogs: 1"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("\(GitDriverTests.path): conflicted in the index"), "\(doctor.stdout)")
+    }
+}
