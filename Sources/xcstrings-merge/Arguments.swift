@@ -10,17 +10,27 @@ struct UsageError: Error {
 /// `--` ends the options. Anything starting with `-` that the command does not declare is an error
 /// that names it, rather than being taken for a path.
 struct Arguments {
-    struct Option {
+    struct Option: Sendable {
         var names: [String]
         var takesValue: Bool
         var repeatable = false
+        /// The values it accepts, when it accepts only some (`--format human|json`).
+        var choices: [String] = []
+        /// What a value is, for shell completion.
+        var value: Value = .text
+        /// One line for shell completion's menus.
+        var summary = ""
+
+        enum Value: Sendable { case text, file, directory, revision }
     }
 
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
+    let options: [Option]
 
     init(_ arguments: [String], command: String, options: [Option]) throws(UsageError) {
+        self.options = options
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -71,6 +81,11 @@ struct Arguments {
     func flag(_ name: String) -> Bool { flags.contains(name) }
     func value(_ name: String) -> String? { values[name]?.last }
     func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// A value that must be one of the option's declared choices.
+    func choice(_ name: String, default defaultValue: String, command: String) throws(UsageError) -> String {
+        try choice(name, options.first { $0.names.contains(name) }?.choices ?? [], default: defaultValue, command: command)
+    }
 
     /// A value that must be one of `choices`.
     func choice(_ name: String, _ choices: [String], default defaultValue: String, command: String) throws(UsageError) -> String {

@@ -45,13 +45,12 @@ enum CheckCommand {
               xcstrings-merge check --format github App/
 
             """,
+        options: [.init(names: ["--format"], takesValue: true, choices: ["human", "json", "github"]), .init(names: ["--staged"], takesValue: false)],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let parsed = try Arguments(
-            arguments, command: "check",
-            options: [.init(names: ["--format"], takesValue: true), .init(names: ["--staged"], takesValue: false)])
-        let format = try parsed.choice("--format", ["human", "json", "github"], default: "human", command: "check")
+        let parsed = try Arguments(arguments, command: "check", options: command.options)
+        let format = try parsed.choice("--format", default: "human", command: "check")
         let staged = parsed.flag("--staged")
         if staged && !parsed.positionals.isEmpty {
             throw UsageError(message: "--staged checks the tracked catalogs; give no paths with it", command: "check")

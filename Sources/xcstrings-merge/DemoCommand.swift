@@ -18,10 +18,11 @@ enum DemoCommand {
               1  it did not (the output says where)
 
             """,
+        operands: .none,
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "demo", options: [])
+        let parsed = try Arguments(arguments, command: "demo", options: command.options)
         if let extra = parsed.positionals.first {
             throw UsageError(message: "unexpected argument '\(extra)'", command: "demo")
         }

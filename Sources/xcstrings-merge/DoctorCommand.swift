@@ -18,10 +18,11 @@ enum DoctorCommand {
               1  something is missing (each problem is named, with the fix)
 
             """,
+        operands: .none,
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "doctor", options: [])
+        let parsed = try Arguments(arguments, command: "doctor", options: command.options)
         if let extra = parsed.positionals.first {
             throw UsageError(message: "unexpected argument '\(extra)'", command: "doctor")
         }

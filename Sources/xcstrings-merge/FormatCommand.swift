@@ -29,11 +29,11 @@ enum FormatCommand {
               xcstrings-merge format --check App/Localizable.xcstrings
 
             """,
+        options: [.init(names: ["--check"], takesValue: false)],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let parsed = try Arguments(
-            arguments, command: "format", options: [.init(names: ["--check"], takesValue: false)])
+        let parsed = try Arguments(arguments, command: "format", options: command.options)
         guard !parsed.positionals.isEmpty else {
             throw UsageError(message: "no files given", command: "format")
         }

@@ -154,12 +154,14 @@ enum InstallCommand {
               xcstrings-merge install --global
 
             """,
+        options: InstallCommand.options,
+        operands: .none,
         run: run)
 
     static let options: [Arguments.Option] = [
         .init(names: ["--local"], takesValue: false),
         .init(names: ["--global"], takesValue: false),
-        .init(names: ["--binary"], takesValue: true),
+        .init(names: ["--binary"], takesValue: true, value: .file),
         .init(names: ["--hook"], takesValue: false),
     ]
 
@@ -173,7 +175,7 @@ enum InstallCommand {
     }
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "install", options: options)
+        let parsed = try Arguments(arguments, command: "install", options: command.options)
         if let extra = parsed.positionals.first {
             throw UsageError(message: "unexpected argument '\(extra)'", command: "install")
         }
@@ -298,10 +300,12 @@ enum UninstallCommand {
               --help, -h              Show this help.
 
             """,
+        options: Array(InstallCommand.options.prefix(2)),
+        operands: .none,
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "uninstall", options: Array(InstallCommand.options.prefix(2)))
+        let parsed = try Arguments(arguments, command: "uninstall", options: command.options)
         if let extra = parsed.positionals.first {
             throw UsageError(message: "unexpected argument '\(extra)'", command: "uninstall")
         }

@@ -61,22 +61,21 @@ enum LintCommand {
               xcstrings-merge lint --format sarif > lint.sarif
 
             """,
-        run: run)
-
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let parsed = try Arguments(
-            arguments, command: "lint",
-            options: [
-                .init(names: ["--format"], takesValue: true),
+        options: [
+                .init(names: ["--format"], takesValue: true, choices: ["human", "json", "github", "sarif"]),
                 .init(names: ["--strict"], takesValue: false),
-                .init(names: ["--since"], takesValue: true),
+                .init(names: ["--since"], takesValue: true, value: .revision),
                 .init(names: ["--fix"], takesValue: false),
                 .init(names: ["--disable"], takesValue: true, repeatable: true),
                 .init(names: ["--only"], takesValue: true, repeatable: true),
-                .init(names: ["--color"], takesValue: true),
-            ])
-        let format = try parsed.choice("--format", ["human", "json", "github", "sarif"], default: "human", command: "lint")
-        let colourChoice = try parsed.choice("--color", ["always", "never", "auto"], default: "auto", command: "lint")
+                .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"]),
+            ],
+        run: run)
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(arguments, command: "lint", options: command.options)
+        let format = try parsed.choice("--format", default: "human", command: "lint")
+        let colourChoice = try parsed.choice("--color", default: "auto", command: "lint")
         let colour = Output.usesColour(colourChoice)
         for id in parsed.all("--disable") + parsed.all("--only") where LintRules.named(id) == nil {
             throw UsageError(message: "unknown rule '\(id)'; the rules are \(LintRules.all.map(\.id).joined(separator: ", "))", command: "lint")

@@ -58,21 +58,20 @@ enum MergeCommand {
               2  usage error or an unreadable input
 
             """,
-        run: run)
-
-    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let parsed = try Arguments(
-            arguments, command: "merge",
-            options: [
-                .init(names: ["--output", "-o"], takesValue: true),
-                .init(names: ["--report"], takesValue: true),
-                .init(names: ["--path"], takesValue: true),
+        options: [
+                .init(names: ["--output", "-o"], takesValue: true, value: .file),
+                .init(names: ["--report"], takesValue: true, value: .file),
+                .init(names: ["--path"], takesValue: true, value: .file),
                 .init(names: ["--marker-size"], takesValue: true),
                 .init(names: ["--base-label"], takesValue: true),
                 .init(names: ["--ours-label"], takesValue: true),
                 .init(names: ["--theirs-label"], takesValue: true),
-                .init(names: ["--prefer"], takesValue: true),
-            ])
+                .init(names: ["--prefer"], takesValue: true, choices: ["ours", "theirs"]),
+            ],
+        run: run)
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(arguments, command: "merge", options: command.options)
         guard parsed.positionals.count == 3 else {
             throw UsageError(
                 message: parsed.positionals.count < 3

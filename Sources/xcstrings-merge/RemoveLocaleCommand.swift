@@ -30,10 +30,11 @@ enum RemoveLocaleCommand {
               xcstrings-merge remove-locale fr it App/Localizable.xcstrings
 
             """,
+        options: [.init(names: ["--dry-run"], takesValue: false)],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let parsed = try Arguments(arguments, command: "remove-locale", options: [.init(names: ["--dry-run"], takesValue: false)])
+        let parsed = try Arguments(arguments, command: "remove-locale", options: command.options)
         // Catalogs end in .xcstrings, or are files that exist (notcat.json); everything else is a
         // locale (a folder named "de" stays a locale).
         func isFile(_ argument: String) -> Bool {

@@ -41,15 +41,14 @@ enum RenameKeyCommand {
               xcstrings-merge rename-key --map renames.tsv --dry-run App/*.xcstrings
 
             """,
+        options: [
+                .init(names: ["--map"], takesValue: true, repeatable: true, value: .file),
+                .init(names: ["--dry-run"], takesValue: false),
+            ],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let parsed = try Arguments(
-            arguments, command: "rename-key",
-            options: [
-                .init(names: ["--map"], takesValue: true, repeatable: true),
-                .init(names: ["--dry-run"], takesValue: false),
-            ])
+        let parsed = try Arguments(arguments, command: "rename-key", options: command.options)
         var renames: [KeyRename] = []
         let paths: [String]
         let maps = parsed.all("--map")

@@ -53,6 +53,14 @@ enum ResolveCommand {
               xcstrings-merge resolve --take "Save@de=theirs" --take Cancel=ours
 
             """,
+        options: [
+                .init(names: ["--ours"], takesValue: false), .init(names: ["--theirs"], takesValue: false),
+                .init(names: ["--base"], takesValue: false),
+                .init(names: ["--take"], takesValue: true, repeatable: true),
+                .init(names: ["--take-id"], takesValue: true, repeatable: true),
+                .init(names: ["--list"], takesValue: false), .init(names: ["--format"], takesValue: true, choices: ["human", "json"]),
+                .init(names: ["--interactive"], takesValue: false), .init(names: ["--force"], takesValue: false),
+            ],
         run: run)
 
     /// One `--take KEY[@LOCALE]=SIDE`. The whole text is tried as a key first: every key that
@@ -106,16 +114,7 @@ enum ResolveCommand {
     }
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
-        let parsed = try Arguments(
-            arguments, command: "resolve",
-            options: [
-                .init(names: ["--ours"], takesValue: false), .init(names: ["--theirs"], takesValue: false),
-                .init(names: ["--base"], takesValue: false),
-                .init(names: ["--take"], takesValue: true, repeatable: true),
-                .init(names: ["--take-id"], takesValue: true, repeatable: true),
-                .init(names: ["--list"], takesValue: false), .init(names: ["--format"], takesValue: true),
-                .init(names: ["--interactive"], takesValue: false), .init(names: ["--force"], takesValue: false),
-            ])
+        let parsed = try Arguments(arguments, command: "resolve", options: command.options)
         let sides = [Side.ours, .theirs, .base].filter { parsed.flag("--" + $0.rawValue) }
         guard sides.count <= 1 else {
             throw UsageError(message: "choose at most one of --ours, --theirs and --base", command: "resolve")
@@ -130,7 +129,7 @@ enum ResolveCommand {
             let (id, side) = try splitChoice(text, option: "--take-id")
             takeIDs[id] = side
         }
-        let format = try parsed.choice("--format", ["human", "json"], default: "human", command: "resolve")
+        let format = try parsed.choice("--format", default: "human", command: "resolve")
         let list = parsed.flag("--list")
         let hasChoices = !sides.isEmpty || !takes.isEmpty || !takeIDs.isEmpty
         let interactive = !list && !hasChoices && (parsed.flag("--interactive") || Output.standardInputIsTerminal)

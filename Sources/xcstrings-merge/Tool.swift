@@ -13,7 +13,13 @@ struct Command: Sendable {
     var name: String
     var summary: String
     var help: String
+    /// The options it takes: what its parser accepts and what shell completion offers.
+    var options: [Arguments.Option] = []
+    /// What its other arguments are, for shell completion.
+    var operands: Operands = .catalogs
     var run: @Sendable ([String]) throws(UsageError) -> ExitStatus
+
+    enum Operands: Sendable { case catalogs, none, words }
 }
 
 enum Tool {
@@ -31,6 +37,7 @@ enum Tool {
         UninstallCommand.command,
         DoctorCommand.command,
         DemoCommand.command,
+        CompletionsCommand.command,
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -1,0 +1,242 @@
+/// `completions zsh|bash|fish`: a completion script made from the command table itself (each
+/// command's options, their choices and value kinds, the descriptions its help gives), so that
+/// help, parsing and completion cannot drift apart.
+enum CompletionsCommand {
+    static let shells = ["zsh", "bash", "fish"]
+
+    static let command = Command(
+        name: "completions",
+        summary: "Print a shell completion script (zsh, bash or fish).",
+        help: """
+            OVERVIEW: Print a completion script for zsh, bash or fish, made from the same option
+            tables the commands parse with: commands, options, their values (formats, colours,
+            sides, branches for --since) and catalog files.
+
+            USAGE: xcstrings-merge completions <shell>
+
+            ARGUMENTS:
+              <shell>                 zsh, bash or fish.
+
+            EXIT STATUS:
+              0  printed
+              2  usage error
+
+            EXAMPLES:
+              zsh:   xcstrings-merge completions zsh > "${fpath[1]}/_xcstrings-merge"
+                     (Homebrew: $(brew --prefix)/share/zsh/site-functions/_xcstrings-merge)
+              bash:  xcstrings-merge completions bash > ~/.local/share/bash-completion/completions/xcstrings-merge
+              fish:  xcstrings-merge completions fish > ~/.config/fish/completions/xcstrings-merge.fish
+
+            """,
+        operands: .words,
+        run: run)
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(arguments, command: "completions", options: command.options)
+        guard parsed.positionals.count == 1, let shell = parsed.positionals.first, shells.contains(shell) else {
+            throw UsageError(message: "name one shell: zsh, bash or fish", command: "completions")
+        }
+        let commands = Tool.commands
+        switch shell {
+        case "zsh": Output.out(zsh(commands))
+        case "bash": Output.out(bash(commands))
+        default: Output.out(fish(commands))
+        }
+        return .success
+    }
+
+    /// What the command's help says of `option`: the first sentence of the text after its
+    /// name on the OPTIONS lines (with the lines that continue it), at most about 80 characters.
+    static func description(of option: Arguments.Option, in command: Command) -> String {
+        let lines = command.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("-") else { continue }
+            // `--ours, --theirs, --base` or `--format human|json`, then two spaces and the text.
+            let gap = trimmed.firstRange(of: "  ")
+            let heading = gap.map { trimmed[..<$0.lowerBound] } ?? trimmed
+            let names = heading.split(separator: ",").map { $0.drop { $0 == " " }.prefix { $0 != " " && $0 != "=" && $0 != "<" } }
+            guard names.contains(where: { option.names.contains(String($0)) }) else { continue }
+            var text = gap.map { String(trimmed[$0.upperBound...].drop { $0 == " " }) } ?? ""
+            var column = line.count - text.count
+            var following = index + 1
+            if text.isEmpty, following < lines.count {
+                let next = lines[following]
+                if next.drop(while: { $0 == " " }).hasPrefix("-") {
+                    // Options listed one per line under a shared text (`--ours-label <label>`
+                    // under `--base-label <label>   Names for the three sides…`).
+                    for previous in lines[..<index].reversed() {
+                        let earlier = previous.drop { $0 == " " }
+                        guard earlier.hasPrefix("-") else { break }
+                        if let shared = earlier.firstRange(of: "  ") { return firstSentence(String(earlier[shared.upperBound...].drop { $0 == " " })) }
+                    }
+                    return ""
+                }
+                // The text is on the next line, indented to the description column.
+                text = String(next.drop { $0 == " " })
+                column = next.count - text.count
+                following += 1
+            }
+            for next in lines[min(following, lines.count)...] {
+                let indent = next.prefix { $0 == " " }.count
+                guard indent >= column, !next.isEmpty, !next.dropFirst(indent).hasPrefix("-") else { break }
+                text += " " + next.dropFirst(indent)
+            }
+            return firstSentence(text)
+        }
+        return ""
+    }
+
+    static func firstSentence(_ text: String) -> String {
+        var sentence = ""
+        var previous: Character = " "
+        for character in text {
+            if previous == "." && character == " " { break }
+            sentence.append(character)
+            previous = character
+        }
+        guard sentence.count > 80 else { return sentence }
+        let cut = sentence.prefix(79)
+        return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "…"
+    }
+
+    // MARK: zsh
+
+    static func zsh(_ commands: [Command]) -> String {
+        func quoted(_ text: String) -> String {
+            "'" + text.replacingAll("'", "'\\''") + "'"
+        }
+        func bracketed(_ text: String) -> String {
+            text.replacingAll("\\", "\\\\").replacingAll("[", "\\[").replacingAll("]", "\\]").replacingAll(":", "\\:")
+        }
+        var script = "#compdef xcstrings-merge\n# Made by: xcstrings-merge completions zsh\n\n_xcstrings_merge() {\n"
+        script += "  local -a commands\n  commands=(\n"
+        for command in commands { script += "    " + quoted(command.name + ":" + command.summary.replacingAll(":", " -")) + "\n" }
+        script += "    'help:Show a command'\\''s help.'\n  )\n"
+        script += "  if (( CURRENT == 2 )); then\n    _describe 'command' commands\n    return\n  fi\n"
+        script += "  local subcommand=$words[2]\n  shift words\n  (( CURRENT-- ))\n  case $subcommand in\n"
+        for command in commands {
+            var specs: [String] = []
+            for option in command.options {
+                let text = bracketed(description(of: option, in: command))
+                for name in option.names {
+                    let repeats = option.repeatable ? "*" : ""
+                    guard option.takesValue else {
+                        specs.append(quoted("\(repeats)\(name)[\(text)]"))
+                        continue
+                    }
+                    let action: String
+                    if !option.choices.isEmpty {
+                        action = "(" + option.choices.joined(separator: " ") + ")"
+                    } else {
+                        switch option.value {
+                        case .file: action = "_files"
+                        case .directory: action = "_files -/"
+                        case .revision: action = "__git_commits"
+                        case .text: action = " "
+                        }
+                    }
+                    let spec = name.hasPrefix("--") ? "\(repeats)\(name)=[\(text)]:value:\(action)" : "\(repeats)\(name)+[\(text)]:value:\(action)"
+                    specs.append(quoted(spec))
+                }
+            }
+            specs.append(quoted("(- *)--help[Show this help.]"))
+            switch command.operands {
+            case .catalogs: specs.append(quoted("*:catalog:_files -g '*.xcstrings(-.)'"))
+            case .words where command.name == "completions": specs.append(quoted(":shell:(\(shells.joined(separator: " ")))"))
+            case .none, .words: break
+            }
+            script += "    \(command.name))\n      _arguments -s \\\n        " + specs.joined(separator: " \\\n        ") + "\n      ;;\n"
+        }
+        script += "    help)\n      _describe 'command' commands\n      ;;\n  esac\n}\n\n_xcstrings_merge \"$@\"\n"
+        return script
+    }
+
+    // MARK: bash
+
+    static func bash(_ commands: [Command]) -> String {
+        var script = "# bash completion for xcstrings-merge\n# Made by: xcstrings-merge completions bash\n\n"
+        script += "_xcstrings_merge() {\n  local cur prev\n  cur=\"${COMP_WORDS[COMP_CWORD]}\"\n  prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
+        let names = (commands.map(\.name) + ["help"]).joined(separator: " ")
+        script += "  if [ \"$COMP_CWORD\" -eq 1 ]; then\n    COMPREPLY=($(compgen -W \"\(names)\" -- \"$cur\"))\n    return\n  fi\n"
+        script += "  case \"${COMP_WORDS[1]}\" in\n"
+        for command in commands {
+            script += "    \(command.name))\n"
+            let valued = command.options.filter(\.takesValue)
+            if !valued.isEmpty {
+                script += "      case \"$prev\" in\n"
+                for option in valued {
+                    let pattern = option.names.joined(separator: "|")
+                    if !option.choices.isEmpty {
+                        script += "        \(pattern)) COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+                    } else {
+                        switch option.value {
+                        case .file: script += "        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+                        case .directory: script += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+                        case .revision:
+                            script += "        \(pattern)) COMPREPLY=($(compgen -W \"$(git for-each-ref --format='%(refname:short)' 2>/dev/null)\" -- \"$cur\")); return ;;\n"
+                        case .text: script += "        \(pattern)) return ;;\n"
+                        }
+                    }
+                }
+                script += "      esac\n"
+            }
+            let options = (command.options.flatMap(\.names) + ["--help"]).joined(separator: " ")
+            script += "      if [[ \"$cur\" == -* ]]; then\n        COMPREPLY=($(compgen -W \"\(options)\" -- \"$cur\"))\n        return\n      fi\n"
+            switch command.operands {
+            case .catalogs:
+                script += "      COMPREPLY=($(compgen -f -X '!*.xcstrings' -- \"$cur\") $(compgen -d -- \"$cur\"))\n"
+            case .words where command.name == "completions":
+                script += "      COMPREPLY=($(compgen -W \"\(shells.joined(separator: " "))\" -- \"$cur\"))\n"
+            case .none, .words: break
+            }
+            script += "      ;;\n"
+        }
+        script += "    help)\n      COMPREPLY=($(compgen -W \"\(commands.map(\.name).joined(separator: " "))\" -- \"$cur\"))\n      ;;\n"
+        script += "  esac\n}\ncomplete -o filenames -F _xcstrings_merge xcstrings-merge\n"
+        return script
+    }
+
+    // MARK: fish
+
+    static func fish(_ commands: [Command]) -> String {
+        func quoted(_ text: String) -> String { "'" + text.replacingAll("\\", "\\\\").replacingAll("'", "\\'") + "'" }
+        var script = "# fish completion for xcstrings-merge\n# Made by: xcstrings-merge completions fish\n\n"
+        script += "complete -c xcstrings-merge -f\n"
+        let all = (commands.map(\.name) + ["help"]).joined(separator: " ")
+        for command in commands {
+            script += "complete -c xcstrings-merge -n \"not __fish_seen_subcommand_from \(all)\" -a \(command.name) -d \(quoted(command.summary))\n"
+        }
+        script += "complete -c xcstrings-merge -n \"not __fish_seen_subcommand_from \(all)\" -a help -d 'Show a command\\'s help.'\n"
+        for command in commands {
+            let when = "-n \"__fish_seen_subcommand_from \(command.name)\""
+            for option in command.options {
+                var line = "complete -c xcstrings-merge \(when)"
+                for name in option.names {
+                    line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
+                }
+                if option.takesValue {
+                    if !option.choices.isEmpty {
+                        line += " -x -a \(quoted(option.choices.joined(separator: " ")))"
+                    } else {
+                        switch option.value {
+                        case .file, .directory: line += " -r -F"
+                        case .revision: line += " -x -a '(__fish_git_refs)'"
+                        case .text: line += " -x"
+                        }
+                    }
+                }
+                let text = description(of: option, in: command)
+                if !text.isEmpty { line += " -d \(quoted(text))" }
+                script += line + "\n"
+            }
+            switch command.operands {
+            case .catalogs: script += "complete -c xcstrings-merge \(when) -a '(__fish_complete_suffix .xcstrings)'\n"
+            case .words where command.name == "completions": script += "complete -c xcstrings-merge \(when) -a \(quoted(shells.joined(separator: " ")))\n"
+            case .none, .words: break
+            }
+        }
+        script += "complete -c xcstrings-merge -n \"__fish_seen_subcommand_from help\" -a \(quoted(commands.map(\.name).joined(separator: " ")))\n"
+        return script
+    }
+}
