@@ -33,6 +33,7 @@ enum Tool {
         RenameKeyCommand.command,
         RemoveLocaleCommand.command,
         ResolveCommand.command,
+        ReviewCommand.command,
         InstallCommand.command,
         UninstallCommand.command,
         DoctorCommand.command,

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import StringCatalog
+import TestSupport
+@testable import xcstrings_merge
+
+/// `review` shows what the driver settled on its own, with each side's value, during a merge and
+/// after its commit, through the pager on a terminal.
+@Suite struct ReviewTests {
+    typealias Scenario = GitDriverTests
+
+    /// A merge of b into a in which the driver takes theirs' translation over ours' `new` unit.
+    static func mergedOnItsOwn(_ repo: GitSandbox) throws {
+        #expect(try repo.tool(["install"]).status == 0)
+        var base = Scenario.setting(try Scenario.sample(), "Save", "de", "Sichern")
+        base = Scenario.setting(base, "Cancel", "de", "Abbrechen")
+        var ours = Scenario.setting(base, "Cancel", "de", "Abbrechen!")
+        var strings = ours.strings
+        strings.modifyObject("Save") { entry in
+            entry.modifyObject("localizations") { $0.modifyObject("de") { $0.modifyObject("stringUnit") { $0[key: "state"] = "new" } } }
+        }
+        ours.strings = strings
+        let theirs = Scenario.setting(base, "Save", "de", "Speichern")
+        try Scenario.branches(repo, base: base, ours: ours, theirs: theirs)
+        let merge = try repo.git("merge", "--no-edit", "b")
+        #expect(merge.status == 0, "\(merge.stderr)")
+    }
+
+    @Test func reviewShowsEachDecisionWithTheThreeValues() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        try Self.mergedOnItsOwn(repo)
+        let review = try repo.tool(["review"])
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(review.stdout.contains("\(Scenario.path): 1 decision made without asking (ours (a) and theirs (b))"), "\(review.stdout)")
+        #expect(review.stdout.contains("\"Save\" [de] stringUnit: translation-beats-new, took theirs (b)"), "\(review.stdout)")
+        #expect(review.stdout.contains("ours (a):   \"Sichern\" (new)"), "\(review.stdout)")
+        #expect(review.stdout.contains("theirs (b): \"Speichern\" (translated)"), "\(review.stdout)")
+        #expect(review.stdout.contains("base:       \"Sichern\" (translated)"), "\(review.stdout)")
+        let missing = try repo.tool(["review", "Nope.xcstrings"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("Nope.xcstrings: no merge report"), "\(missing.stderr)")
+    }
+
+    @Test func reviewGoesThroughThePagerOnATerminal() throws {
+        guard (try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import pty"]).status) == 0 else {
+            print("python3 with pty is not here: the pager test is skipped")
+            return
+        }
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        try Self.mergedOnItsOwn(repo)
+        let script = try repo.directory.write("terminal_run.py", """
+            import os, pty, sys
+            tool, repo = sys.argv[1], sys.argv[2]
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.chdir(repo)
+                os.environ["GIT_PAGER"] = "sed 's/^/PAGED: /'"
+                os.execv(tool, [tool] + sys.argv[3:])
+            out = b""
+            while True:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    break
+                if not data:
+                    break
+                out += data
+            os.waitpid(pid, 0)
+            sys.stdout.write(out.decode(errors="replace"))
+            """)
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in repo.environment { environment[key] = value }
+        let paged = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, Paths.tool.path, repo.root.path, "review"], environment: environment)
+        #expect(paged.stdout.contains("PAGED: \(Scenario.path): 1 decision"), "\(paged.stdout)")
+        let plain = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, Paths.tool.path, repo.root.path, "review", "--no-pager"], environment: environment)
+        #expect(!plain.stdout.contains("PAGED:") && plain.stdout.contains("translation-beats-new"), "\(plain.stdout)")
+    }
+}
+
+/// Help, parsing and completion come from one table: every option a command parses is in its
+/// help, every option its help lists is parsed, and the scripts offer exactly those.
+@Suite struct CompletionTests {
+    @Test(arguments: Tool.commands.map(\.name))
+    func helpListsExactlyTheOptionsTheParserTakes(_ name: String) throws {
+        let command = try #require(Tool.commands.first { $0.name == name })
+        let declared = Set(command.options.flatMap(\.names))
+        for option in declared { #expect(command.help.contains(option), "\(name): \(option) is parsed but not in the help") }
+        // The OPTIONS section's lines that start with an option.
+        guard let section = command.help.firstRange(of: "OPTIONS:\n") else {
+            #expect(declared.isEmpty, "\(name) parses options but its help has no OPTIONS section")
+            return
+        }
+        let rest = command.help[section.upperBound...]
+        let body = rest.firstRange(of: "\n\n").map { rest[..<$0.lowerBound] } ?? rest
+        for line in body.split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("-") else { continue }
+            let heading = trimmed.firstRange(of: "  ").map { trimmed[..<$0.lowerBound] } ?? trimmed
+            for part in heading.split(separator: ",") {
+                let option = String(part.drop { $0 == " " }.prefix { $0 != " " && $0 != "=" && $0 != "<" })
+                guard option != "--help", option != "-h", option.hasPrefix("-") else { continue }
+                #expect(declared.contains(option), "\(name): the help lists \(option), which the parser refuses")
+            }
+        }
+    }
+
+    @Test func bashCompletesCommandsOptionsAndTheirValues() throws {
+        let script = try runTool(["completions", "bash"])
+        #expect(script.status == 0)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("completion.bash", Array(script.stdout.utf8))
+        _ = try directory.write("App.xcstrings", Array("{}".utf8))
+        _ = try directory.write("notes.txt", Array("".utf8))
+        func complete(_ words: [String]) throws -> [String] {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let bash = "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _xcstrings_merge; printf '%s\\n' \"${COMPREPLY[@]}\""
+            let result = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", bash], in: directory.url)
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try complete(["xcstrings-merge", "li"]) == ["lint"])
+        #expect(try complete(["xcstrings-merge", "lint", "--format", ""]) == ["human", "json", "github", "sarif"])
+        #expect(try complete(["xcstrings-merge", "resolve", "--form"]) == ["--format"])
+        #expect(try complete(["xcstrings-merge", "merge", "--prefer", ""]) == ["ours", "theirs"])
+        let files = try complete(["xcstrings-merge", "check", ""])
+        #expect(files.contains("App.xcstrings") && !files.contains("notes.txt"), "\(files)")
+        #expect(try complete(["xcstrings-merge", "completions", ""]) == ["zsh", "bash", "fish"])
+    }
+
+    @Test(arguments: ["zsh", "fish"])
+    func theOtherShellsReadTheirScripts(_ shell: String) throws {
+        guard let path = ["/usr/bin/\(shell)", "/bin/\(shell)", "/opt/homebrew/bin/\(shell)", "/usr/local/bin/\(shell)"].first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            print("\(shell) is not installed here: its completion script is not checked")
+            return
+        }
+        let script = try runTool(["completions", shell])
+        #expect(script.status == 0)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("completion.\(shell)", Array(script.stdout.utf8))
+        let syntax = try run(URL(fileURLWithPath: path), ["-n", file.path])
+        #expect(syntax.status == 0, "\(syntax.stderr)")
+        if shell == "fish" {
+            let offered = try run(URL(fileURLWithPath: path), ["-c", "source '\(file.path)'; complete -C 'xcstrings-merge lint --color '"])
+            #expect(offered.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted() == ["always", "auto", "never"], "\(offered.stdout)")
+        }
+    }
+
+    @Test func anUnknownShellIsAUsageError() throws {
+        let result = try runTool(["completions", "tcsh"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("zsh, bash or fish"), "\(result.stderr)")
+    }
+}
