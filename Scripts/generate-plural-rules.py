@@ -1,83 +1,68 @@
 #!/usr/bin/env python3
-"""Generates Sources/CatalogLint/PluralCategories+Generated.swift from CLDR's plurals.xml.
+"""Generates Sources/CatalogLint/PluralCategories+Generated.swift from a current CLDR, through
+the Python `babel` package's data (pip install babel==2.19.0).
 
 For each locale, the cardinal plural categories that CLDR's rules give to at least one whole
-number from 0 to 999: the categories a plural variation must have so that no count an app is
-likely to show falls back to "other" or to nothing. (French, Spanish, Italian and Portuguese
-"many" applies to millions only, so it is not among them.)
+number from 0 to 999, and `other`: the categories a plural variation should have so that no
+count an app is likely to show falls back to "other". (French, Spanish, Italian and Portuguese
+"many" applies to millions only, so it is not among them.) Locales are CLDR's languages, and the
+regional ones whose rules differ from their language's (pt_PT and the regions that follow it).
 
-Usage: Scripts/generate-plural-rules.py [path/to/plurals.xml]
-(default: /usr/share/unicode/cldr/common/supplemental/plurals.xml, from Debian's
-unicode-cldr-core package)."""
+Usage: Scripts/generate-plural-rules.py"""
 import os
-import re
 import sys
-import xml.etree.ElementTree as ET
 
-DEFAULT = '/usr/share/unicode/cldr/common/supplemental/plurals.xml'
+try:
+    import babel
+    from babel import Locale, localedata
+    from babel.core import get_cldr_version
+except ImportError:
+    sys.exit('needs the babel package: pip install babel==2.19.0')
+
+ORDER = ['zero', 'one', 'two', 'few', 'many', 'other']
+
+# Codes CLDR's plurals.xml lists that babel has no locale data for: old or alternative codes that
+# share another locale's rules, and three languages whose rules are given here as plurals.xml
+# states them (guw: one n = 0..1; nah: one n = 1; smi: one n = 1, two n = 2).
+ALIASES = {'iw': 'he', 'in': 'id', 'ji': 'yi', 'jw': 'jv', 'mo': 'ro', 'sh': 'sr', 'tl': 'fil', 'ars': 'ar'}
+WITHOUT_DATA = {'guw': {'one', 'other'}, 'nah': {'one', 'other'}, 'smi': {'one', 'two', 'other'}, 'root': {'other'}}
 
 
-def evaluate(condition, n):
-    """The truth of a CLDR plural condition for the whole number n (v = w = f = t = c = e = 0)."""
-    operands = {'n': n, 'i': n, 'v': 0, 'w': 0, 'f': 0, 't': 0, 'c': 0, 'e': 0}
-    for alternative in condition.split(' or '):
-        if all(relation(part.strip(), operands) for part in alternative.split(' and ')):
-            return True
-    return False
-
-
-def relation(text, operands):
-    match = re.fullmatch(r'([nivwftce])\s*(?:%\s*(\d+))?\s*(!=|=)\s*([\d.,\s]+)', text)
-    if not match:
-        raise ValueError(f'cannot read the plural relation {text!r}')
-    value = operands[match.group(1)]
-    if match.group(2):
-        value %= int(match.group(2))
-    inside = False
-    for item in match.group(4).split(','):
-        item = item.strip()
-        if '..' in item:
-            low, high = item.split('..')
-            inside |= int(low) <= value <= int(high)
-        else:
-            inside |= value == int(item)
-    return inside if match.group(3) == '=' else not inside
+def categories(locale):
+    form = Locale.parse(locale).plural_form
+    return {'other'} | {form(n) for n in range(1000)}
 
 
 def main():
-    source = sys.argv[1] if len(sys.argv) > 1 else DEFAULT
-    root = ET.parse(source).getroot()
-    version = root.find('version')
     table = {}
-    for plurals in root.iter('plurals'):
-        if plurals.get('type') != 'cardinal':
-            continue
-        for rules in plurals.iter('pluralRules'):
-            parsed = []
-            for rule in rules.iter('pluralRule'):
-                condition = (rule.text or '').split('@')[0].strip()
-                parsed.append((rule.get('count'), condition))
-            needed = {'other'}
-            for n in range(1000):
-                for category, condition in parsed:
-                    if category != 'other' and condition and evaluate(condition, n):
-                        needed.add(category)
-                        break
-            for locale in rules.get('locales').split():
-                table[locale] = needed
-    order = ['zero', 'one', 'two', 'few', 'many', 'other']
+    identifiers = localedata.locale_identifiers()
+    for identifier in identifiers:
+        if '_' not in identifier:
+            table[identifier] = categories(identifier)
+    for identifier in identifiers:
+        if '_' in identifier:
+            language = identifier.split('_')[0]
+            if Locale.parse(identifier).plural_form.rules != Locale.parse(language).plural_form.rules:
+                table[identifier] = categories(identifier)
+    for alias, target in ALIASES.items():
+        table.setdefault(alias, table[target])
+    for locale, listed in WITHOUT_DATA.items():
+        table.setdefault(locale, listed)
+    version = get_cldr_version()
     here = os.path.dirname(os.path.abspath(__file__))
     target = os.path.join(here, '..', 'Sources', 'CatalogLint', 'PluralCategories+Generated.swift')
     with open(target, 'w', encoding='utf-8') as out:
-        out.write('// Generated by Scripts/generate-plural-rules.py from CLDR\'s plurals.xml; do not edit.\n\n')
+        out.write(f'// Generated by Scripts/generate-plural-rules.py from CLDR {version} (babel {babel.__version__}); do not edit.\n\n')
         out.write('extension PluralCategories {\n')
-        out.write('    /// Per CLDR locale, the cardinal categories CLDR gives to some whole number from 0 to 999.\n')
+        out.write('    /// The CLDR release the table comes from.\n')
+        out.write(f'    public static let cldrVersion = "{version}"\n\n')
+        out.write('    /// Per CLDR locale, the cardinal categories CLDR gives to some whole number from 0 to 999, and other.\n')
         out.write('    static let requiredByLocale: [String: [String]] = [\n')
         for locale in sorted(table):
-            categories = ', '.join(f'"{c}"' for c in order if c in table[locale])
-            out.write(f'        "{locale}": [{categories}],\n')
+            listed = ', '.join(f'"{c}"' for c in ORDER if c in table[locale])
+            out.write(f'        "{locale}": [{listed}],\n')
         out.write('    ]\n}\n')
-    print(f'{len(table)} locales written to {os.path.relpath(target)}')
+    print(f'{len(table)} locales from CLDR {version} written to {os.path.relpath(target)}')
 
 
 if __name__ == '__main__':

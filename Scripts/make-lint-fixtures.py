@@ -65,12 +65,21 @@ rules = {
             "%lld files": entry(ru=plural(one="%lld файл", other="%lld файла")),
             "%lld days": entry(de=plural(one="%lld Tag")),
             "%lld hours": entry(ar=plural(one="ساعة", other="%lld ساعة")),
+            # CLDR 42 and later: Hebrew one/two/other, Maltese two, Vietnamese one, Chuvash zero.
+            "%lld items": entry(he=plural(one="פריט אחד", other="%lld פריטים")),
+            "%lld boxes": entry(mt=plural(one="kaxxa", few="%lld kaxxi", many="%lld kaxxa", other="%lld kaxxi")),
+            "%lld photos": entry(vi=plural(other="%lld ảnh")),
+            "%lld books": entry(cv=plural(one="%lld кӗнеке", other="%lld кӗнеке")),
         },
-        ["%lld files [ru]", "%lld days [de]", "%lld hours [ar]"],
+        ["%lld files [ru]", "%lld days [de]", "%lld hours [ar]", "%lld items [he]", "%lld boxes [mt]", "%lld photos [vi]", "%lld books [cv]"],
         {
             "%lld files": entry(ja=plural(other="%lld 個のファイル"), fr=plural(one="%lld fichier", other="%lld fichiers"),
                                 ru=plural(one="%lld файл", few="%lld файла", many="%lld файлов", other="%lld файла")),
             "photos.count": SUBSTITUTED,
+            # A correct Hebrew plural under CLDR 42 and later has no "many".
+            "%lld items": entry(he=plural(one="פריט אחד", two="שני פריטים", other="%lld פריטים"),
+                                vi=plural(one="%lld ảnh", other="%lld ảnh"),
+                                mt=plural(one="kaxxa", two="żewġ kaxxi", few="%lld kaxxi", many="%lld kaxxa", other="%lld kaxxi")),
         },
     ),
     "literal-escape": (

@@ -50,6 +50,15 @@ public struct Finding: Sendable, Equatable {
         self.message = message
     }
 
+    /// The string it is about, for people: `"account.followers %lld" [pl]` (a whole entry's
+    /// findings name the key alone).
+    public var place: String {
+        quoted(key.string) + (locale.map { " [\($0.string)]" } ?? "")
+    }
+
+    /// The message after the string it is about, as every human line shows it.
+    public var text: String { place + ": " + message }
+
     /// What `--since` compares: the same rule at the same key and locale is the same finding.
     public var identity: String { rule + "\u{0}" + key.string + "\u{0}" + (locale?.string ?? "") }
 }

@@ -73,6 +73,8 @@ public struct LintReport: Sendable {
                     lines.append(": ")
                     lines.append(severities[finding.severity.index])
                     lines.append(": ")
+                    lines.append(finding.place)
+                    lines.append(": ")
                     lines.append(finding.message)
                     lines.append(" [")
                     lines.append(finding.rule)
@@ -124,7 +126,7 @@ public struct LintReport: Sendable {
         var text = ""
         for finding in findings {
             let command = finding.severity == .note ? "notice" : finding.severity.rawValue
-            text += "::\(command) file=\(Self.escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(Self.escapeProperty(finding.rule))::\(Self.escapeData(finding.message))\n"
+            text += "::\(command) file=\(Self.escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(Self.escapeProperty(finding.rule))::\(Self.escapeData(finding.text))\n"
         }
         return text + summary + "\n"
     }
@@ -199,7 +201,7 @@ public struct LintReport: Sendable {
             }
             members += [
                 JSONMember(key: "level", value: level(finding.severity)),
-                JSONMember(key: "message", value: text(finding.message)),
+                JSONMember(key: "message", value: text(finding.text)),
                 JSONMember(key: "locations", value: .array([.object(JSONObject([
                     JSONMember(key: "physicalLocation", value: .object(JSONObject([
                         JSONMember(key: "artifactLocation", value: .object(JSONObject([JSONMember(key: "uri", value: string(Self.uri(finding.file)))]))),

@@ -50,6 +50,9 @@ enum LintCommand {
             RULES:
             \(ruleList)
 
+            Plural categories are CLDR \(PluralCategories.cldrVersion)'s (the table Scripts/generate-plural-rules.py
+            makes from the babel package's data), the rules Xcode 15 and later and iOS 17 follow.
+
             EXIT STATUS:
               0  no finding of severity error (with --strict: no finding at all)
               1  findings of severity error (with --strict: any finding)

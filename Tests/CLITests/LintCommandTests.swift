@@ -16,11 +16,27 @@ import TestSupport
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let first = try #require(lines.first)
-        #expect(first.hasPrefix(Self.fixture("placeholder-mismatch") + ":9:13: error: \"% publicacions\" reads argument 1"), "\(first)")
+        #expect(first.hasPrefix(Self.fixture("placeholder-mismatch") + ":9:13: error: \"%@ posts\" [ca]: \"% publicacions\" reads argument 1"), "\(first)")
         #expect(first.hasSuffix("[placeholder-mismatch]"))
         #expect(result.stdout.contains("locale  translated  needs review  new  missing  stale"))
         #expect(result.stdout.contains("1 catalog linted: 4 errors"))
         #expect(!result.stdout.contains("\u{1B}["), "no colour when not on a terminal")
+    }
+
+    /// Every human line names the string and the locale, `--strict` and `--since` ones too;
+    /// the help names the CLDR release of the plural table.
+    @Test func everyLineNamesTheKeyAndTheLocale() throws {
+        let result = try runTool(["lint", "--strict", Self.fixture("untranslated"), Self.fixture("plural-incomplete")])
+        let lines = result.stdout.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") || $0.contains(": note: ") }
+        #expect(!lines.isEmpty)
+        for line in lines {
+            let message = line.split(separator: ": ", maxSplits: 2).dropFirst(2).first ?? ""
+            #expect(message.hasPrefix("\""), "\(line)")
+        }
+        #expect(result.stdout.contains(": warning: \"%lld items\" [he]: plural lacks two, which he uses for some counts from 0 to 999; such counts show the other form [plural-incomplete]"), "\(result.stdout)")
+        #expect(result.stdout.contains(": error: \"%lld days\" [de]: plural lacks other, which every language needs [plural-incomplete]"), "\(result.stdout)")
+        let help = try runTool(["lint", "--help"])
+        #expect(help.stdout.contains("Plural categories are CLDR 4"), "\(help.stdout)")
     }
 
     @Test func warningsPassUnlessStrict() throws {
@@ -50,18 +66,21 @@ import TestSupport
         #expect(result.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try #require(document["findings"] as? [[String: Any]])
-        #expect(findings.count == 7)
+        #expect(findings.count == 11)
         for finding in findings {
             #expect(Set(finding.keys) == ["rule", "severity", "file", "line", "column", "key", "locale", "message"])
             #expect((finding["line"] as? Int ?? 0) > 1)
         }
         let formatOnly = findings.filter { $0["rule"] as? String == "format-only-key" }
         #expect(formatOnly.count == 4 && formatOnly.allSatisfy { $0["locale"] is NSNull })
-        let plural = try #require(findings.first { $0["rule"] as? String == "plural-incomplete" })
-        #expect(plural["severity"] as? String == "error" && plural["locale"] as? String != nil)
+        // Lacking `other` is an error; lacking a category that falls back to `other`, a warning.
+        let plurals = findings.filter { $0["rule"] as? String == "plural-incomplete" }
+        #expect(plurals.allSatisfy { $0["locale"] as? String != nil })
+        #expect(plurals.filter { $0["severity"] as? String == "error" }.map { $0["key"] as? String } == ["%lld days"])
+        #expect(plurals.filter { $0["severity"] as? String == "warning" }.count == 6)
         let coverage = try #require(document["coverage"] as? [String: [String: [String: Any]]])
         let ru = try #require(coverage[Self.fixture("plural-incomplete")]?["ru"])
-        #expect(ru["translated"] as? Int == 1 && ru["missing"] as? Int == 2)
+        #expect(ru["translated"] as? Int == 1 && ru["missing"] as? Int == 6, "\(ru)")
     }
 
     @Test func githubAnnotations() throws {

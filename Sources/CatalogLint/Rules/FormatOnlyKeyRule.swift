@@ -18,7 +18,7 @@ enum FormatOnlyKeyRule {
         // Without a `%` a key holds no specifier: no need to make it a string.
         guard string.shouldTranslate, string.key.bytes.contains(UInt8(ascii: "%")), isFormatOnly(string.key.string) else { return }
         context.report(
-            "the key \(quoted(string.key.string)) has nothing to translate; use Text(verbatim:) or mark it \"shouldTranslate\" : false",
+            "the key has nothing to translate; use Text(verbatim:) or mark it \"shouldTranslate\" : false",
             key: string.key, locale: nil, at: string.keyOffset)
     }
 }

@@ -54,7 +54,7 @@ enum NormalizationTwinsRule {
             let text = string.key.string
             if let twin = earlier.first(where: { strings[$0].key.string == text }).map({ strings[$0].key }) {
                 context.report(
-                    "the key \(quoted(text)) (\(string.key.bytes.count) bytes) and its twin (\(twin.bytes.count) bytes) are the same text after Unicode normalization; keep one",
+                    "this key (\(string.key.bytes.count) bytes) and its twin (\(twin.bytes.count) bytes) are the same text after Unicode normalization; keep one",
                     key: string.key, locale: nil, at: string.keyOffset)
             } else {
                 first[hash, default: []].append(index)

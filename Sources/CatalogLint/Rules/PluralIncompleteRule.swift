@@ -1,14 +1,15 @@
 import StringCatalog
 
-/// `plural-incomplete` (error): a plural variation lacks `other`, or lacks a category that its
-/// language's CLDR cardinal rules give to at least one whole number from 0 to 999 (Russian needs
-/// one, few, many and other; Arabic all six; Japanese other only). A count in a missing category
-/// shows the wrong form or nothing. `many` in French, Spanish, Italian and Portuguese is for
-/// millions only and is not required.
+/// `plural-incomplete`: a plural variation lacks `other` (an error: a count in no category has
+/// nothing to show), or lacks a category that its language's CLDR cardinal rules give to at
+/// least one whole number from 0 to 999 (a warning: such a count falls back to `other` at run
+/// time, which is sometimes meant, as for a title that is only ever for two or more). Russian
+/// needs one, few, many and other; Arabic all six; Japanese other only. `many` in French,
+/// Spanish, Italian and Portuguese is for millions only and is not required.
 enum PluralIncompleteRule {
     static let rule = LintRule(
         id: "plural-incomplete", severity: .error,
-        summary: "A plural variation lacks a category its language needs for some whole number.",
+        summary: "A plural variation lacks other (error) or a category its language uses for some whole number (warning).",
         checkString: { string, context in check(string, &context) })
 
     static func check(_ string: LintedString, _ context: inout RuleContext) {
@@ -32,9 +33,11 @@ enum PluralIncompleteRule {
                 let missing = required.names.filter { !variation.categories.contains($0) }
                 let path = string.components(of: variation.path)
                 let place = path.first == "substitutions" ? " in substitution \"\(path[1])\"" : ""
+                let lacksOther = missing.contains("other")
+                let uses = missing == ["other"] ? "which every language needs" : "which \(locale) uses for some counts from 0 to 999"
                 context.report(
-                    "plural\(place) lacks \(missing.joined(separator: ", ")), which \(locale) uses for some counts from 0 to 999",
-                    key: string.key, locale: locale, at: variation.offset)
+                    "plural\(place) lacks \(missing.joined(separator: ", ")), \(uses)\(lacksOther ? "" : "; such counts show the other form")",
+                    key: string.key, locale: locale, at: variation.offset, severity: lacksOther ? .error : .warning)
             }
         }
     }
