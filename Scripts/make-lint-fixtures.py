@@ -28,6 +28,24 @@ SUBSTITUTED = {"localizations": {
                "one": unit("%arg Foto"), "other": unit("%arg Fotos")}}}}},
 }}
 
+def substituted(value, name, arg_num, specifier, **cases):
+    """A localization whose value holds a substitution with plural cases."""
+    return {"stringUnit": {"state": "translated", "value": value},
+            "substitutions": {name: {"argNum": arg_num, "formatSpecifier": specifier,
+                                     "variations": {"plural": {k: unit(v) for k, v in cases.items()}}}}}
+
+# A bare specifier in a substitution's variation reads the substitution's own argument first
+# (Foundation formats the chosen variation from there), as migrated .stringsdict files write it.
+SHARED = {"localizations": {
+    "en": substituted("%1$@ shared %2$#@files@", "files", 2, "d", one="%d file", other="%d files"),
+    "de": substituted("%1$@ hat %2$#@files@ geteilt", "files", 2, "d", one="%d Datei", other="%d Dateien"),
+}}
+# A key that holds the substitution token, as keys migrated from .stringsdict files do.
+COPIED = {"localizations": {
+    "en": substituted("Copied %#@items@", "items", 1, "lld", one="%arg item", other="%arg items"),
+    "fr": substituted("%#@items@ copiés", "items", 1, "lld", one="%arg élément", other="%arg éléments"),
+}}
+
 rules = {
     "placeholder-mismatch": (
         {
@@ -35,8 +53,13 @@ rules = {
             "%lld files": entry(de=unit("%@ Dateien")),
             "Hello %@": entry(fr=unit("Bonjour %@ et %@")),
             "welcome.title": entry(en=unit("Welcome, %@"), es=unit("Bienvenido, %d")),
+            # The variation's bare %@ reads argument 2, which the app passes as an integer.
+            "shared.files": {"localizations": {
+                "en": substituted("%1$@ shared %2$#@files@", "files", 2, "d", one="%d file", other="%d files"),
+                "de": substituted("%1$@ hat %2$#@files@ geteilt", "files", 2, "d", one="%@ Datei", other="%@ Dateien"),
+            }},
         },
-        ["%@ posts [ca]", "%lld files [de]", "Hello %@ [fr]", "welcome.title [es]"],
+        ["%@ posts [ca]", "%lld files [de]", "Hello %@ [fr]", "welcome.title [es]", "shared.files [de]"],
         {
             "%1$@ sent %2$lld messages": entry(de=unit("%2$lld Nachrichten von %1$@")),
             "%lld items": entry(fr=unit("%d éléments")),
@@ -44,6 +67,8 @@ rules = {
             "%lld%% done": entry(de=unit("%lld %% fertig")),
             "photos.count": SUBSTITUTED,
             "%lld files": entry(de=plural(one="Eine Datei", other="%lld Dateien")),
+            "shared.files": SHARED,
+            "Copied %#@items@": COPIED,
         },
     ),
     "placeholder-missing": (

@@ -54,12 +54,18 @@ public enum FormatString {
     /// (`-+ #0'`), a width and a precision (digits or `*`), a length (`h hh l ll q z t j L`) and a
     /// conversion; or a substitution token `%#@name@`. `%%` is a literal percent sign and reads
     /// nothing; a `%` followed by no valid conversion reads nothing either.
-    public static func specifiers(in text: String) -> [FormatSpecifier] {
+    ///
+    /// `firstArgument` is the argument the first conversion without a written position reads:
+    /// 1 for a string, a substitution's `argNum` for the text of one of its variations. Foundation
+    /// formats a substitution's chosen variation starting at the substitution's own argument
+    /// (CoreFoundation's `__CFStringAppendFormatCore`, `initialArgPosition`), so a bare `%d` in
+    /// a plural on argument 2 reads argument 2.
+    public static func specifiers(in text: String, firstArgument: Int = 1) -> [FormatSpecifier] {
         let bytes = Array(text.utf8)
         // The string's index at a byte offset (constant time in a native string).
         func index(_ offset: Int) -> String.UTF8View.Index { text.utf8.index(text.utf8.startIndex, offsetBy: offset) }
         var result: [FormatSpecifier] = []
-        var next = 1
+        var next = max(firstArgument, 1)
         var i = 0
         while i < bytes.count {
             guard bytes[i] == UInt8(ascii: "%") else {
@@ -159,9 +165,9 @@ public enum FormatString {
     /// Substitution tokens read the argument their substitution names: `substitutions` gives
     /// each name's `argNum` and class (a token with neither reads its own position as an object).
     public static func arguments(
-        in text: String, substitutions: [String: (argNum: Int?, argumentClass: ArgumentClass?)] = [:]
+        in text: String, substitutions: [String: (argNum: Int?, argumentClass: ArgumentClass?)] = [:], firstArgument: Int = 1
     ) -> [Int: ArgumentClass] {
-        arguments(of: specifiers(in: text), substitutions: substitutions)
+        arguments(of: specifiers(in: text, firstArgument: firstArgument), substitutions: substitutions)
     }
 
     /// The arguments that `all` (a text's specifiers) read.

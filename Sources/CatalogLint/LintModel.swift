@@ -484,6 +484,16 @@ public struct LintedString: Sendable {
 
     func isSubstitutionCase(_ form: Form) -> Bool { form.place.isSubstitutionCase }
 
+    /// The argument a conversion without a written position reads first in `form`: its
+    /// substitution's `argNum` for a substitution's variation (see `FormatString.specifiers`),
+    /// else 1.
+    func firstArgument(of form: Form, in localization: Localization) -> Int {
+        guard form.place.isSubstitutionCase else { return 1 }
+        let components = components(of: form.path)
+        guard components.count >= 2, components[0] == "substitutions" else { return 1 }
+        return substitutions(of: localization)[components[1]]?.argNum ?? 1
+    }
+
     /// A localization's substitutions by name.
     func substitutions(of localization: Localization) -> [String: Substitution] {
         localization.substitutionsIndex < 0 ? [:] : substitutionTables[Int(localization.substitutionsIndex)]
@@ -555,7 +565,16 @@ public struct LintedString: Sendable {
             let specifiers = FormatString.specifiers(in: key.string)
             if specifiers.contains(where: { !$0.hasSpaceFlag }) {
                 keyPassesArguments = true
-                appArguments = FormatString.arguments(of: specifiers)
+                // A key migrated from a .stringsdict holds `%#@name@`: the app passes what that
+                // substitution declares (its argNum and formatSpecifier), not an object.
+                var declared: [String: Substitution] = [:]
+                if let sourceLocalization = self.source { declared = substitutions(of: sourceLocalization) }
+                if declared.isEmpty, specifiers.contains(where: { $0.substitution != nil }) {
+                    for localization in localizations where declared.isEmpty {
+                        declared = substitutions(of: localization)
+                    }
+                }
+                appArguments = FormatString.arguments(of: specifiers, substitutions: declared)
                 return
             }
         }
@@ -567,7 +586,8 @@ public struct LintedString: Sendable {
         for index in source.forms {
             let sourceForm = forms[index]
             let text = isSubstitutionCase(sourceForm) ? sourceForm.value.replacingText("%arg", with: "") : sourceForm.value
-            arguments.merge(FormatString.arguments(in: text, substitutions: substitutions)) { first, _ in first }
+            let read = FormatString.arguments(in: text, substitutions: substitutions, firstArgument: firstArgument(of: sourceForm, in: source))
+            arguments.merge(read) { first, _ in first }
         }
         appArguments = arguments
     }

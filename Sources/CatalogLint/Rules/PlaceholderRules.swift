@@ -27,7 +27,9 @@ enum PlaceholderRules {
 
     /// The arguments a form reads; `%arg` in a substitution's case is the substitution's own.
     static func arguments(of form: Form, in localization: Localization, of string: LintedString) -> [Int: ArgumentClass] {
-        FormatString.arguments(in: text(of: form, in: string), substitutions: string.substitutions(of: localization))
+        FormatString.arguments(
+            in: text(of: form, in: string), substitutions: string.substitutions(of: localization),
+            firstArgument: string.firstArgument(of: form, in: localization))
     }
 
     static func text(of form: Form, in string: LintedString) -> String {
@@ -53,7 +55,9 @@ enum PlaceholderRules {
             for index in localization.forms where string.forms[index].text.mayHoldPercent && string.forms[index].text.holds(UInt8(ascii: "%")) {
                 let form = string.forms[index]
                 let value = form.value
-                let specifiers = FormatString.specifiers(in: string.isSubstitutionCase(form) ? value.replacingText("%arg", with: "") : value)
+                let specifiers = FormatString.specifiers(
+                    in: string.isSubstitutionCase(form) ? value.replacingText("%arg", with: "") : value,
+                    firstArgument: string.firstArgument(of: form, in: localization))
                 let used = FormatString.arguments(of: specifiers, substitutions: string.substitutions(of: localization))
                 // The first specifier written for each position, found once (a value may hold
                 // 40,000 of them).
