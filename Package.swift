@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "Platform"),
         .target(name: "StringCatalog", dependencies: ["Platform"]),
         .target(name: "CatalogMerge", dependencies: ["StringCatalog"]),
-        .target(name: "CatalogLint", dependencies: ["StringCatalog"]),
+        .target(name: "CatalogLint", dependencies: ["StringCatalog", "Platform"]),
         .target(name: "GitSupport", dependencies: ["CLibgit2", "Platform"]),
         .executableTarget(
             name: "xcstrings-merge",

@@ -53,7 +53,9 @@ public struct Finding: Sendable, Equatable {
     /// The string it is about, for people: `"account.followers %lld" [pl]` (a whole entry's
     /// findings name the key alone).
     public var place: String {
-        quoted(key.string) + (locale.map { " [\($0.string)]" } ?? "")
+        // A finding about a whole locale (its coverage) has no key.
+        guard !key.isEmpty else { return locale.map { "[\($0.string)]" } ?? "(catalog)" }
+        return quoted(key.string) + (locale.map { " [\($0.string)]" } ?? "")
     }
 
     /// The message after the string it is about, as every human line shows it.

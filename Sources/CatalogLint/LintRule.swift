@@ -21,6 +21,8 @@ public struct LintRule: Sendable {
 public struct RuleContext {
     var rule: LintRule
     var found: [RawFinding] = []
+    /// Locales every string must have (a configuration's `requiredLocales`).
+    var requiredLocales: [UTF8Bytes] = []
     /// The plural categories of each locale met so far.
     var pluralCategories: [UTF8Bytes: (names: [String], set: PluralCategorySet)] = [:]
 

@@ -5,10 +5,20 @@ public struct Linter: Sendable {
     public var rules: [LintRule]
     /// Include the opt-in rules (`untranslated`).
     public var includeOptIn: Bool
+    /// Locales every string to translate must have: reported (as `untranslated` errors) even
+    /// without the opt-in rules.
+    public var requiredLocales: [UTF8Bytes]
 
-    public init(rules: [LintRule] = LintRules.all, includeOptIn: Bool = false) {
+    public init(rules: [LintRule] = LintRules.all, includeOptIn: Bool = false, requiredLocales: [String] = []) {
         self.rules = rules
         self.includeOptIn = includeOptIn
+        self.requiredLocales = requiredLocales.map { UTF8Bytes($0) }
+    }
+
+    /// Whether the required locales are checked apart from `untranslated` (which, when it
+    /// runs, checks them itself).
+    var checksRequiredLocalesAlone: Bool {
+        !requiredLocales.isEmpty && !includeOptIn && rules.contains { $0.id == UntranslatedRule.rule.id }
     }
 
     /// The rules worth running on entries a merge combined from both sides: one side's new
@@ -55,7 +65,8 @@ public struct Linter: Sendable {
         let active = activeRules
         let rank = Self.ranks(of: active)
         let stringRules = active.filter { $0.checkString != nil }
-        let summaryDetail = active.compactMap(\.checkCatalog).isEmpty ? nil : Optional(active.contains { $0.needsLocalizationStates })
+        let summaryDetail = active.compactMap(\.checkCatalog).isEmpty && !checksRequiredLocalesAlone
+            ? nil : Optional(checksRequiredLocalesAlone || active.contains { $0.needsLocalizationStates })
         // Where the members are in `bytes` (always, unless a caller passes other bytes), each
         // block locates its own findings, counting lines from its first key.
         let inFileOrder = zip(members, members.dropFirst()).allSatisfy { $0.offset < $1.offset }
@@ -121,10 +132,16 @@ public struct Linter: Sendable {
         for rule in active {
             guard let check = rule.checkCatalog else { continue }
             var context = RuleContext(rule: rule)
+            context.requiredLocales = requiredLocales
             check(summaries, catalogLocales, &context)
             raw += context.found
         }
-        let others = located(raw, rules: active, bytes: bytes, file: file)
+        if checksRequiredLocalesAlone {
+            var context = RuleContext(rule: UntranslatedRule.rule)
+            UntranslatedRule.check(summaries, locales: catalogLocales, required: requiredLocales, onlyRequired: true, &context)
+            raw += context.found
+        }
+        let others = located(raw, rules: checksRequiredLocalesAlone ? active + [UntranslatedRule.rule] : active, bytes: bytes, file: file)
         if findings.isEmpty { return (others, coverage) }
         if others.isEmpty { return (findings, coverage) }
         return (Self.merged(findings, others, rank: rank), coverage)

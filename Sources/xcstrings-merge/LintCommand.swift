@@ -26,6 +26,7 @@ enum LintCommand {
 
             USAGE: xcstrings-merge lint [<path> ...] [--format human|json|github|sarif] [--strict]
                                         [--since <rev>] [--fix] [--disable <rule>]... [--only <rule>]...
+                                        [--baseline <file> | --write-baseline <file>] [--print-config]
 
             ARGUMENTS:
               <path>                  A .xcstrings file or a directory (default: the tracked
@@ -45,7 +46,18 @@ enum LintCommand {
               --only <rule>           Run only these rules (repeatable).
               --color <when>          always, never or auto (default: colour on a terminal, not
                                       with NO_COLOR set or TERM=dumb).
+              --baseline <file>       Report and fail only on findings the baseline does not hold
+                                      (by catalog, rule, key and locale); say how many no longer occur.
+              --write-baseline <file> Record today's findings there and exit 0: the way to add lint
+                                      to an existing app's build phase on day one.
+              --print-config          Show the configuration in effect for the catalogs of a folder.
               --help, -h              Show this help.
+
+            CONFIGURATION:
+              .xcstrings-lint.json, the nearest from a catalog's folder up to the repository root:
+              {"rules": {"<rule>": "off|note|warning|error"}, "ignore": {"<rule>|*": ["key.*"]},
+               "requiredLocales": ["de"], "minimumCoverage": {"<locale>|*": 90}, "exclude": ["Vendor/*"]}
+              An unknown setting or rule is an error with its line and column.
 
             RULES:
             \(ruleList)
@@ -72,6 +84,9 @@ enum LintCommand {
                 .init(names: ["--disable"], takesValue: true, repeatable: true),
                 .init(names: ["--only"], takesValue: true, repeatable: true),
                 .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"]),
+                .init(names: ["--baseline"], takesValue: true, value: .file),
+                .init(names: ["--write-baseline"], takesValue: true, value: .file),
+                .init(names: ["--print-config"], takesValue: false),
             ],
         run: run)
 
@@ -88,22 +103,65 @@ enum LintCommand {
         let strict = parsed.flag("--strict")
         let since = parsed.value("--since")
         let fix = parsed.flag("--fix")
-        guard let (jobs, ioFailure) = try CheckJob.discover(parsed.positionals, staged: false, command: "lint") else { return .error }
-        var baseline: Baseline?
+        if parsed.flag("--print-config") {
+            let folder = parsed.positionals.first.map { FileBytes.isDirectory($0) ? $0 : FileBytes.parentDirectory(of: $0) } ?? "."
+            switch LintSettings.configuration(for: folder.isEmpty ? "." : folder) {
+            case .success(let configuration): Output.out(bytes: configuration.printed())
+            case .failure(let problem):
+                Output.err(problem.description + "\n")
+                return .error
+            }
+            return .success
+        }
+        guard let (allJobs, ioFailure) = try CheckJob.discover(parsed.positionals, staged: false, command: "lint") else { return .error }
+        var settings = LintSettings(rules: rules, includeOptIn: strict || since != nil)
+        var failed = ioFailure
+        // Each catalog's configuration; one with a broken configuration file is not linted.
+        var jobs: [(job: CheckJob, configuration: LintConfiguration)] = []
+        for job in allJobs {
+            switch settings.configuration(for: job) {
+            case .success(let configuration):
+                // A catalog named on the command line is linted even when the configuration
+                // excludes it; one found in a folder or the repository is skipped.
+                if !parsed.positionals.contains(job.path), configuration.excludes(settings.pathRelativeToConfiguration(job, configuration)) { continue }
+                jobs.append((job, configuration))
+            case .failure(let problem):
+                Output.err(problem.description + "\n")
+                failed = true
+            }
+        }
+        var baseline = LintBaseline()
+        var baselineFolder: String?
+        if let file = parsed.value("--baseline") {
+            do {
+                baseline = try LintBaseline(bytes: try FileBytes.read(file))
+            } catch let error as LintBaseline.Problem {
+                Output.err("xcstrings-merge lint: --baseline \(file): \(error.message)\n")
+                return .error
+            } catch {
+                Output.err("xcstrings-merge lint: --baseline \(file): \(error)\n")
+                return .error
+            }
+            baselineFolder = FileBytes.parentDirectory(of: file)
+        }
+        let writeBaseline = parsed.value("--write-baseline")
+        if let writeBaseline { baselineFolder = FileBytes.parentDirectory(of: writeBaseline) }
+        var recorded: [(file: String, finding: Finding)] = []
+        var baselinePaths = Set<String>()
+        var sinceBase: SinceRevision?
         if let since {
             do {
-                baseline = try Baseline(since: since)
+                sinceBase = try SinceRevision(since: since)
             } catch {
                 Output.err("xcstrings-merge lint: --since \(since): \(error.message)\n")
                 return .error
             }
         }
-        let linter = Linter(rules: rules, includeOptIn: strict || since != nil)
         var files: [LintReport.File] = []
-        var failed = ioFailure
         // Kept until the process ends: freeing a big catalog's entries one by one only delays it.
         var linted: [Catalog] = []
-        for job in jobs {
+        for (job, configuration) in jobs {
+            let linter = settings.linter(for: configuration)
             var bytes: [UInt8]
             var catalog: Catalog
             do {
@@ -135,11 +193,39 @@ enum LintCommand {
                 }
             }
             var (findings, coverage) = linter.lint(catalog, bytes: bytes, file: job.path)
-            if let baseline {
-                findings = baseline.newFindings(findings, path: job.repositoryPath ?? job.path, linter: linter)
+            if let sinceBase {
+                findings = sinceBase.newFindings(findings, path: job.repositoryPath ?? job.path, linter: linter)
+            }
+            findings = configuration.apply(to: findings) + configuration.coverageFindings(coverage, file: job.path)
+            if let baselineFolder {
+                let path = LintSettings.path(of: job, relativeTo: baselineFolder)
+                baselinePaths.insert(path)
+                if writeBaseline != nil {
+                    recorded += findings.map { (path, $0) }
+                } else {
+                    findings = baseline.newFindings(findings, file: path)
+                }
             }
             files.append(LintReport.File(path: job.path, findings: findings, coverage: coverage))
             linted.append(catalog)
+        }
+        if let writeBaseline {
+            let written = LintBaseline(findings: recorded)
+            do {
+                try FileBytes.writeAtomically(written.bytes(), to: writeBaseline)
+            } catch {
+                Output.err("xcstrings-merge lint: --write-baseline: \(error.description)\n")
+                return .error
+            }
+            Output.err("xcstrings-merge lint: \(written.count) finding\(written.count == 1 ? "" : "s") recorded in \(writeBaseline); lint --baseline \(writeBaseline) reports only new ones\n")
+            // The baseline holds today's findings: none is new.
+            withExtendedLifetime(linted) { exit(failed ? ExitStatus.error.rawValue : ExitStatus.success.rawValue) }
+        }
+        if parsed.value("--baseline") != nil {
+            let gone = baseline.unmatched(in: baselinePaths)
+            if gone > 0 {
+                Output.err("xcstrings-merge lint: \(gone) baseline entr\(gone == 1 ? "y no longer occurs" : "ies no longer occur"); shrink the baseline with --write-baseline\n")
+            }
         }
         let report = LintReport(files: files, toolVersion: Tool.version)
         switch format {
@@ -161,7 +247,7 @@ enum LintCommand {
 
 /// The catalogs as they were at the merge base of HEAD and a revision: what `--since` compares
 /// with, so that a pull request is judged on the findings it adds.
-struct Baseline {
+struct SinceRevision {
     let repository: Repository
     let base: ObjectID
 
@@ -177,5 +263,76 @@ struct Baseline {
         guard let bytes = try? repository.file(path, in: base), let catalog = try? Catalog(bytes: bytes, checkingShape: false) else { return findings }
         let before = Set(linter.findings(in: catalog, bytes: bytes, file: path).map(\.identity))
         return findings.filter { !before.contains($0.identity) }
+    }
+}
+
+/// The configuration files that apply to the catalogs linted, read once each, and a linter
+/// for each (their required locales differ).
+struct LintSettings {
+    let rules: [LintRule]
+    let includeOptIn: Bool
+    var configurations: [String: Result<LintConfiguration, LintConfiguration.Problem>] = [:]
+
+    init(rules: [LintRule], includeOptIn: Bool) {
+        self.rules = rules
+        self.includeOptIn = includeOptIn
+    }
+
+    /// The configuration for the catalogs of `folder`: the nearest file's, else the defaults.
+    static func configuration(for folder: String) -> Result<LintConfiguration, LintConfiguration.Problem> {
+        guard let file = LintConfiguration.file(for: folder) else { return .success(LintConfiguration()) }
+        do {
+            return .success(try LintConfiguration(bytes: try FileBytes.read(file), file: file))
+        } catch let problem as LintConfiguration.Problem {
+            return .failure(problem)
+        } catch {
+            return .failure(LintConfiguration.Problem(file: file, line: 1, column: 1, message: "\(error)"))
+        }
+    }
+
+    /// The folder a catalog is in on disk (a staged one's place in the working tree).
+    static func folder(of job: CheckJob) -> String {
+        if let file = job.file {
+            let folder = FileBytes.parentDirectory(of: file)
+            return folder.isEmpty ? "." : folder
+        }
+        if let repositoryPath = job.repositoryPath,
+            let gitDirectory = GitDirectory.discover(environment: ProcessEnvironment.variables),
+            let top = GitDirectory.workingTree(of: gitDirectory)
+        {
+            let root = top.hasSuffix("/") ? top : top + "/"
+            let folder = FileBytes.parentDirectory(of: root + repositoryPath)
+            return folder.isEmpty ? root : folder
+        }
+        return "."
+    }
+
+    mutating func configuration(for job: CheckJob) -> Result<LintConfiguration, LintConfiguration.Problem> {
+        let folder = Self.folder(of: job)
+        let key = FilePaths.resolved(folder) ?? folder
+        if let known = configurations[key] { return known }
+        let found = Self.configuration(for: folder)
+        configurations[key] = found
+        return found
+    }
+
+    func linter(for configuration: LintConfiguration) -> Linter {
+        Linter(rules: rules, includeOptIn: includeOptIn, requiredLocales: configuration.requiredLocales)
+    }
+
+    /// The catalog's path from the configuration file's folder, for `exclude`.
+    func pathRelativeToConfiguration(_ job: CheckJob, _ configuration: LintConfiguration) -> String {
+        guard let file = configuration.file else { return job.path }
+        return Self.path(of: job, relativeTo: FileBytes.parentDirectory(of: file))
+    }
+
+    /// The catalog's path from `folder` (both with links resolved), else as it was given.
+    static func path(of job: CheckJob, relativeTo folder: String) -> String {
+        let name = (job.file ?? job.path).split(separator: "/").last.map(String.init) ?? job.path
+        guard let root = FilePaths.resolved(folder.isEmpty ? "." : folder),
+            let here = FilePaths.resolved(Self.folder(of: job))
+        else { return job.path }
+        let full = here + "/" + name
+        return full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : job.path
     }
 }
