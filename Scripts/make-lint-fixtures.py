@@ -157,6 +157,60 @@ rules = {
             "Version": {"shouldTranslate": False, "localizations": {"de": unit("Version")}},
         },
     ),
+    "specifier-without-argument": (
+        {
+            "Welcome": entry(en=unit("Welcome"), de=unit("Willkommen, %@")),
+            "Items": entry(en=unit("Items"), fr=unit("%lld éléments")),
+            "Moved": entry(en=unit("Moved"), ja=unit("%1$@ を移動しました")),
+        },
+        ["Welcome [de]", "Items [fr]", "Moved [ja]"],
+        {
+            "Accuracy": entry(en=unit("100% accurate"), fr=unit("précis à 100 %")),
+            "Sale": entry(en=unit("50% off"), de=unit("50%off")),
+            "Hello %@": entry(de=unit("Hallo %@")),
+            "Percent": entry(en=unit("Done"), de=unit("Fertig: 100%")),
+        },
+    ),
+    "source-format": (
+        {
+            "%1$lld of %1$@": entry(de=unit("%1$lld von %1$@")),
+            "gap": entry(en=unit("%2$@ sent %3$@"), de=unit("%2$@ hat %3$@ gesendet")),
+        },
+        ["%1$lld of %1$@", "gap [en]"],
+        {
+            "%1$@ sent %2$lld messages": entry(de=unit("%2$lld Nachrichten von %1$@")),
+            "repeat": entry(en=unit("%1$@ and %1$@ again"), de=unit("%1$@ und nochmals %1$@")),
+            "photos.count": SUBSTITUTED,
+            "shared.files": SHARED,
+        },
+    ),
+    "device-variation-missing": (
+        {
+            "Tap to open": {"localizations": {
+                "en": {"variations": {"device": {"iphone": unit("Tap to open"), "mac": unit("Click to open"), "other": unit("Open")}}},
+                "de": {"variations": {"device": {"iphone": unit("Tippen zum Öffnen"), "other": unit("Öffnen")}}},
+            }},
+        },
+        ["Tap to open [de]"],
+        {
+            "Tap to open": {"localizations": {
+                "en": {"variations": {"device": {"iphone": unit("Tap to open"), "other": unit("Open")}}},
+                "de": {"variations": {"device": {"iphone": unit("Tippen zum Öffnen"), "mac": unit("Klicken"), "other": unit("Öffnen")}}},
+                "fr": unit("Ouvrir"),
+            }},
+        },
+    ),
+    "translation-not-needed": (
+        {
+            "Version": {"shouldTranslate": False, "localizations": {"de": unit("Version"), "fr": unit("Version")}},
+        },
+        ["Version"],
+        {
+            "%lld": {"shouldTranslate": False},
+            "Build": {"shouldTranslate": False, "localizations": {"en": unit("Build")}},
+            "Done": entry(de=unit("Fertig")),
+        },
+    ),
     "app-shortcut-phrase": (
         {
             "Start a timer in ${applicationName}": {"extractionState": "extracted_with_value", "localizations": {
@@ -200,7 +254,7 @@ CORRECT = catalog({
     "two.lines": entry(en=unit("Line 1\nLine 2"), de=unit("Zeile 1\nZeile 2"), fr=unit("Ligne 1\nLigne 2"), ja=unit("1 行目\n2 行目"), ru=unit("Строка 1\nСтрока 2")),
     "Name: ": entry(de=unit("Name: "), fr=unit("Nom : "), ja=unit("名前: "), ru=unit("Имя: ")),
     "%lld": {"shouldTranslate": False},
-    "Version": {"shouldTranslate": False, "localizations": {"de": unit("Version")}},
+    "Version": {"shouldTranslate": False, "localizations": {"en": unit("Version")}},
     "OK": entry(de=unit("OK"), fr=unit("OK"), ja=unit("OK"), ru=unit("ОК")),
     "Ok": entry(de=unit("Ok"), fr=unit("Ok"), ja=unit("Ok"), ru=unit("Ок")),
 })

@@ -54,15 +54,19 @@ public enum LintRules {
     public static let all: [LintRule] = [
         PlaceholderRules.mismatch,
         PlaceholderRules.missing,
+        SpecifierWithoutArgumentRule.rule,
+        SourceFormatRule.rule,
         PluralIncompleteRule.rule,
         LiteralEscapeRule.rule,
         CarriageReturnRule.rule,
         FormatOnlyKeyRule.rule,
         EmptyTranslationRule.rule,
         WhitespaceMismatchRule.rule,
+        DeviceVariationRule.rule,
         NormalizationTwinsRule.rule,
         UntranslatedRule.rule,
         AppShortcutPhraseRule.rule,
+        TranslationNotNeededRule.rule,
     ]
 
     public static func named(_ id: String) -> LintRule? { all.first { $0.id == id } }

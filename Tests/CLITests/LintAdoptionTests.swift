@@ -108,7 +108,7 @@ import TestSupport
         let rules = try #require(document["rules"] as? [String: String])
         #expect(rules["whitespace-mismatch"] == "off")
         #expect(rules["placeholder-mismatch"] == "error")
-        #expect(rules.count == 11)
+        #expect(rules.count == 15)
         #expect(document["requiredLocales"] as? [String] == ["de"])
         #expect((document["file"] as? String)?.hasSuffix(".xcstrings-lint.json") == true)
     }

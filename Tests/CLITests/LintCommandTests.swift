@@ -102,7 +102,7 @@ import TestSupport
         let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "xcstrings-merge")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.count == 11)
+        #expect(rules.count == 15)
         for rule in rules {
             #expect(rule["id"] is String)
             #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
