@@ -73,7 +73,7 @@ public struct LintReport: Sendable {
                     lines.append(": ")
                     lines.append(severities[finding.severity.index])
                     lines.append(": ")
-                    lines.append(finding.place)
+                    lines.appendPlace(of: finding)
                     lines.append(": ")
                     lines.append(finding.message)
                     lines.append(" [")
