@@ -169,6 +169,8 @@ rules = {
             "Sale": entry(en=unit("50% off"), de=unit("50%off")),
             "Hello %@": entry(de=unit("Hallo %@")),
             "Percent": entry(en=unit("Done"), de=unit("Fertig: 100%")),
+            # A substitution token is the string's own structure, not an argument of the app's.
+            "photos.none": {"localizations": {"de": substituted("%#@photos@", "photos", 1, "lld", one="ein Foto", other="Fotos")}},
         },
     ),
     "source-format": (

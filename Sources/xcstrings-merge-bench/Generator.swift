@@ -26,7 +26,7 @@ struct BenchGenerator {
 
     static let words = [
         "Open", "the", "file", "Settings", "window", "Öffnen", "Fenster", "ファイルを開く", "設定", "打开文件",
-        "réglages", "fenêtre", "archivo", "configuración", "Добавить", "файл", "%@", "%lld", "items", "again",
+        "réglages", "fenêtre", "archivo", "configuración", "Добавить", "файл", "items", "again",
         "Speichern", "保存", "sauvegarder", "—", "…", "\"quoted\"", "line\nbreak",
     ]
 
@@ -34,26 +34,44 @@ struct BenchGenerator {
         (0..<Int.random(in: count, using: &random)).map { _ in Self.words.randomElement(using: &random)! }.joined(separator: " ")
     }
 
-    mutating func unit(_ state: String? = nil) -> JSONValue {
+    /// A string unit whose text holds `placeholders` (the key's), as every translation of a real
+    /// catalog holds its key's: texts with a stray `%@` where the app passes nothing would
+    /// give lint findings no real catalog has (the corpus's 26 apps have none).
+    mutating func unit(_ state: String? = nil, placeholders: [String] = []) -> JSONValue {
         let chosen = state ?? ["translated", "translated", "translated", "needs_review", "new"].randomElement(using: &random)!
-        return ["stringUnit": ["state": .string(UTF8Bytes(chosen)), "value": .string(UTF8Bytes(sentence()))]]
+        let text = ([sentence()] + placeholders).joined(separator: " ")
+        return ["stringUnit": ["state": .string(UTF8Bytes(chosen)), "value": .string(UTF8Bytes(text))]]
     }
 
-    mutating func localization() -> JSONValue {
-        switch Int.random(in: 0..<40, using: &random) {
-        case 0, 1, 2:
-            return ["variations": ["plural": ["one": unit(), "other": unit(), "few": unit()]]]
-        case 3:
-            return ["variations": ["device": ["iphone": unit(), "mac": unit(), "other": unit()]]]
-        case 4:
-            var object = unit().object!
+    /// One localization; `substituted` (decided once per entry, as Xcode writes a substitution
+    /// into every language of a string) gives it a plural substitution.
+    mutating func localization(placeholders: [String] = [], substituted: Bool = false) -> JSONValue {
+        if substituted {
+            var object = unit(placeholders: ["%#@count@"]).object!
             object[key: "substitutions"] = [
-                "count": ["argNum": .number("1"), "formatSpecifier": "lld", "variations": ["plural": ["one": unit(), "other": unit()]]],
+                "count": ["argNum": .number("1"), "formatSpecifier": "lld", "variations": ["plural": [
+                    "one": unit(placeholders: ["%arg"]), "other": unit(placeholders: ["%arg"]),
+                ]]],
             ]
             return .object(object)
-        default:
-            return unit()
         }
+        switch Int.random(in: 0..<39, using: &random) {
+        case 0, 1, 2:
+            return ["variations": ["plural": [
+                "one": unit(placeholders: placeholders), "other": unit(placeholders: placeholders), "few": unit(placeholders: placeholders),
+            ]]]
+        case 3:
+            return ["variations": ["device": [
+                "iphone": unit(placeholders: placeholders), "mac": unit(placeholders: placeholders), "other": unit(placeholders: placeholders),
+            ]]]
+        default:
+            return unit(placeholders: placeholders)
+        }
+    }
+
+    /// The placeholders a key holds (Xcode writes a call site's interpolations into its key).
+    static func placeholders(of key: String) -> [String] {
+        ["%lld", "%@"].filter { key.contains($0) }
     }
 
     mutating func key(_ index: Int) -> String {
@@ -62,14 +80,16 @@ struct BenchGenerator {
         case 1: return "Open \(sentence(1...3)) \(index)"
         case 2: return "ファイル \(index)"
         case 3: return "%lld items in folder \(index)"
-        case 4: return "Item \(index)"
+        case 4: return "Welcome, %@ \(index)"
         case 5: return "\(index)-ab-Xyz.title"
         case 6: return "Café \(index)"
         default: return "button.label_\(index)"
         }
     }
 
-    mutating func entry() -> JSONValue {
+    mutating func entry(key: String = "") -> JSONValue {
+        let placeholders = Self.placeholders(of: key)
+        let substituted = placeholders.isEmpty && Int.random(in: 0..<40, using: &random) == 0
         var entry = JSONObject()
         if Int.random(in: 0..<3, using: &random) == 0 {
             entry[key: "comment"] = .string(UTF8Bytes(sentence(4...10)))
@@ -80,7 +100,7 @@ struct BenchGenerator {
         }
         var localizations = JSONObject()
         for locale in locales where Int.random(in: 0..<12, using: &random) > 0 {
-            localizations[key: UTF8Bytes(locale)] = localization()
+            localizations[key: UTF8Bytes(locale)] = localization(placeholders: placeholders, substituted: substituted)
         }
         entry[key: "localizations"] = .object(localizations)
         return .object(entry)
@@ -89,7 +109,10 @@ struct BenchGenerator {
     mutating func catalog(keys: Int) -> Catalog {
         var strings = JSONObject()
         strings.members.reserveCapacity(keys)
-        for i in 0..<keys { strings.members.append(JSONMember(key: UTF8Bytes(key(i)), value: entry())) }
+        for i in 0..<keys {
+            let name = key(i)
+            strings.members.append(JSONMember(key: UTF8Bytes(name), value: entry(key: name)))
+        }
         var catalog = Catalog.empty(version: "1.0")
         catalog.strings = strings
         return catalog
@@ -109,7 +132,7 @@ struct BenchGenerator {
             index += residue
             guard index < strings.members.count, var entry = strings.members[index].value.object else { continue }
             var localizations = entry["localizations"]?.object ?? JSONObject()
-            localizations[key: UTF8Bytes(locales.randomElement(using: &random)!)] = unit("translated")
+            localizations[key: UTF8Bytes(locales.randomElement(using: &random)!)] = unit("translated", placeholders: Self.placeholders(of: strings.members[index].key.string))
             entry[key: "localizations"] = .object(localizations)
             strings.members[index].value = .object(entry)
             done += 1

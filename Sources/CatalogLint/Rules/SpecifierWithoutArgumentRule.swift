@@ -56,6 +56,11 @@ enum SpecifierWithoutArgumentRule {
                 positional = true
                 j = k + 1
             }
+            // A substitution token (`%#@name@`) is no placeholder of the app's arguments.
+            if j + 1 < bytes.count && bytes[j] == UInt8(ascii: "#") && bytes[j + 1] == UInt8(ascii: "@") {
+                i = j + 2
+                continue
+            }
             var spaced = false
             while j < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"), UInt8(ascii: "'")].contains(bytes[j]) {
                 if bytes[j] == UInt8(ascii: " ") { spaced = true }
