@@ -48,41 +48,20 @@ import TestSupport
     }
 
     @Test func listFitsTheTerminalItRunsOn() throws {
-        guard (try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import pty"]).status) == 0 else {
+        guard PseudoTerminal.isAvailable else {
             print("python3 with pty is not here: the terminal-width test is skipped")
             return
         }
         let repo = try Self.longValueConflict()
         defer { repo.remove() }
         // The terminal is 60 columns wide; COLUMNS says 200 and must lose to it.
-        let script = try repo.directory.write("terminal_width.py", """
-            import fcntl, os, pty, struct, sys, termios
-            tool, repo = sys.argv[1], sys.argv[2]
-            pid, fd = pty.fork()
-            if pid == 0:
-                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
-                os.chdir(repo)
-                os.environ["COLUMNS"] = "200"
-                os.execv(tool, [tool, "resolve", "--list"])
-            out = b""
-            while True:
-                try:
-                    data = os.read(fd, 4096)
-                except OSError:
-                    break
-                if not data:
-                    break
-                out += data
-            os.waitpid(pid, 0)
-            sys.stdout.write(out.decode(errors="replace"))
-            """)
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in repo.environment { environment[key] = value }
-        let listed = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, Paths.tool.path, repo.root.path], environment: environment)
-        let lines = listed.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
-        #expect(lines.count > 3, "\(listed.stdout)")
+        var environment = repo.environment
+        environment["COLUMNS"] = "200"
+        let listed = try PseudoTerminal.output(Paths.tool, ["resolve", "--list"], in: repo.root, columns: 60, environment: environment)
+        let lines = listed.split(separator: "\n")
+        #expect(lines.count > 3, "\(listed)")
         for line in lines { #expect(line.count <= 60, "\(line.count): \(line)") }
-        #expect(Self.flattened(listed.stdout.replacingOccurrences(of: "\r", with: "")).contains("\"\(Self.oursText)\""), "\(listed.stdout)")
+        #expect(Self.flattened(listed).contains("\"\(Self.oursText)\""), "\(listed)")
     }
 
     @Test func aDeletionAgainstAChangeIsHeadedByTheChange() throws {

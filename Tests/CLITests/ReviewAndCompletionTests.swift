@@ -43,39 +43,19 @@ import TestSupport
     }
 
     @Test func reviewGoesThroughThePagerOnATerminal() throws {
-        guard (try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import pty"]).status) == 0 else {
+        guard PseudoTerminal.isAvailable else {
             print("python3 with pty is not here: the pager test is skipped")
             return
         }
         let repo = try GitSandbox()
         defer { repo.remove() }
         try Self.mergedOnItsOwn(repo)
-        let script = try repo.directory.write("terminal_run.py", """
-            import os, pty, sys
-            tool, repo = sys.argv[1], sys.argv[2]
-            pid, fd = pty.fork()
-            if pid == 0:
-                os.chdir(repo)
-                os.environ["GIT_PAGER"] = "sed 's/^/PAGED: /'"
-                os.execv(tool, [tool] + sys.argv[3:])
-            out = b""
-            while True:
-                try:
-                    data = os.read(fd, 4096)
-                except OSError:
-                    break
-                if not data:
-                    break
-                out += data
-            os.waitpid(pid, 0)
-            sys.stdout.write(out.decode(errors="replace"))
-            """)
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in repo.environment { environment[key] = value }
-        let paged = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, Paths.tool.path, repo.root.path, "review"], environment: environment)
-        #expect(paged.stdout.contains("PAGED: \(Scenario.path): 1 decision"), "\(paged.stdout)")
-        let plain = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, Paths.tool.path, repo.root.path, "review", "--no-pager"], environment: environment)
-        #expect(!plain.stdout.contains("PAGED:") && plain.stdout.contains("translation-beats-new"), "\(plain.stdout)")
+        var environment = repo.environment
+        environment["GIT_PAGER"] = "sed 's/^/PAGED: /'"
+        let paged = try PseudoTerminal.output(Paths.tool, ["review"], in: repo.root, environment: environment)
+        #expect(paged.contains("PAGED: \(Scenario.path): 1 decision"), "\(paged)")
+        let plain = try PseudoTerminal.output(Paths.tool, ["review", "--no-pager"], in: repo.root, environment: environment)
+        #expect(!plain.contains("PAGED:") && plain.contains("translation-beats-new"), "\(plain)")
     }
 }
 
