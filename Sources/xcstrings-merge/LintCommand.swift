@@ -232,7 +232,13 @@ enum LintCommand {
         case "json": Output.out(String(decoding: report.json(), as: UTF8.self) + "\n")
         case "github": Output.out(report.github())
         case "sarif": Output.out(String(decoding: report.sarif(rules: rules), as: UTF8.self) + "\n")
-        default: Output.out(bytes: report.humanBytes(colour: colour))
+        default:
+            // Nothing was read (the errors are above): no summary that reads as a pass.
+            if failed && files.isEmpty && !allJobs.isEmpty {
+                Output.out("no catalog linted: \(allJobs.count) not read (see above)\n")
+            } else {
+                Output.out(bytes: report.humanBytes(colour: colour))
+            }
         }
         let status: ExitStatus
         if failed {

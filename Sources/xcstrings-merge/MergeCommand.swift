@@ -423,6 +423,9 @@ struct MergeRequest {
         } catch {
             Output.err("xcstrings-merge: cannot write the report: \(error.description)\n")
         }
+        // A new merge of this path starts afresh: answers given to `resolve` in an earlier one
+        // (a merge aborted and run again has the same stages) would settle its conflicts unseen.
+        ChoiceStore.clear(path: name, gitDirectory: gitDirectory)
     }
 }
 

@@ -85,6 +85,25 @@ import TestSupport
         #expect(list.stdout.contains("[fr] stringUnit \"Bot FR B\""), "\(list.stdout)")
     }
 
+    /// A merge aborted and run again (the same three stages) asks again: the answers given to
+    /// `resolve` in the first attempt do not settle the second unseen.
+    @Test func answersDoNotOutliveTheMergeTheyWereGivenIn() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        let base = try Scenario.sample()
+        try Scenario.branches(
+            repo, base: base, ours: Scenario.setting(Scenario.setting(base, "Save", "de", "A"), "Cancel", "de", "C"),
+            theirs: Scenario.setting(Scenario.setting(base, "Save", "de", "B"), "Cancel", "de", "D"))
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        // One of two answered: remembered, the file not staged.
+        #expect(try repo.tool(["resolve", "--take", "Save@de=theirs"]).status == 1)
+        #expect(try repo.git("merge", "--abort").status == 0)
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        let list = try repo.tool(["resolve", "--list"])
+        #expect(list.stdout.contains("2 conflicts"), "\(list.stdout)")
+    }
+
     @Test func takingTheBaseOfWhatBothAddedRemovesIt() throws {
         let repo = try GitSandbox()
         defer { repo.remove() }

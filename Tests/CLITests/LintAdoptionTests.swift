@@ -68,6 +68,7 @@ import TestSupport
         let lint = try runTool(["lint", "App/L.xcstrings"], in: project.url)
         #expect(lint.status == 2)
         #expect(lint.stderr.contains(".xcstrings-lint.json:" + message), "\(lint.stderr)")
+        #expect(lint.stdout.contains("no catalog linted: 1 not read (see above)"), "\(lint.stdout)")
     }
 
     @Test func requiredLocalesAreReportedWithoutStrict() throws {
