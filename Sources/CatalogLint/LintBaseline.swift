@@ -30,6 +30,8 @@ public struct LintBaseline: Sendable {
 
     public struct Problem: Error, Sendable {
         public var message: String
+
+        public init(message: String) { self.message = message }
     }
 
     /// Reads a baseline file's bytes.

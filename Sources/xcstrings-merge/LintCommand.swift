@@ -133,13 +133,10 @@ enum LintCommand {
         var baseline = LintBaseline()
         var baselineFolder: String?
         if let file = parsed.value("--baseline") {
-            do {
-                baseline = try LintBaseline(bytes: try FileBytes.read(file))
-            } catch let error as LintBaseline.Problem {
-                Output.err("xcstrings-merge lint: --baseline \(file): \(error.message)\n")
-                return .error
+            do throws(LintBaseline.Problem) {
+                baseline = try LintBaseline(bytes: try Self.readBaseline(file))
             } catch {
-                Output.err("xcstrings-merge lint: --baseline \(file): \(error)\n")
+                Output.err("xcstrings-merge lint: --baseline \(file): \(error.message)\n")
                 return .error
             }
             baselineFolder = FileBytes.parentDirectory(of: file)
@@ -248,6 +245,17 @@ enum LintCommand {
         }
         // Everything is written (unbuffered); see `linted`.
         withExtendedLifetime(linted) { exit(status.rawValue) }
+    }
+}
+
+extension LintCommand {
+    /// A baseline file's bytes; a problem reading it is the baseline's problem.
+    static func readBaseline(_ file: String) throws(LintBaseline.Problem) -> [UInt8] {
+        do {
+            return try FileBytes.read(file)
+        } catch {
+            throw LintBaseline.Problem(message: error.reason)
+        }
     }
 }
 

@@ -13,12 +13,10 @@ import TestSupport
 
     /// A repository in the middle of `git merge b` with two long `Save` [de] texts in conflict.
     static func longValueConflict() throws -> GitSandbox {
-        let repo = try GitSandbox()
-        #expect(try repo.tool(["install"]).status == 0)
-        let base = Scenario.setting(try Scenario.sample(), "Save", "de", "Dies ist ein sehr langer deutscher Text")
-        try Scenario.branches(
-            repo, base: base, ours: Scenario.setting(base, "Save", "de", oursText), theirs: Scenario.setting(base, "Save", "de", theirsText))
-        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        let (repo, merge) = try Scenario.merged(
+            base: { Scenario.setting($0, "Save", "de", "Dies ist ein sehr langer deutscher Text") },
+            ours: { Scenario.setting($0, "Save", "de", oursText) }, theirs: { Scenario.setting($0, "Save", "de", theirsText) })
+        #expect(merge.status != 0)
         return repo
     }
 
@@ -65,17 +63,14 @@ import TestSupport
     }
 
     @Test func aDeletionAgainstAChangeIsHeadedByTheChange() throws {
-        let repo = try GitSandbox()
+        let (repo, merged) = try Scenario.merged(ours: { base in
+            var ours = base
+            var strings = ours.strings
+            strings[key: "Save"] = nil
+            ours.strings = strings
+            return ours
+        }, theirs: { Scenario.setting($0, "Save", "fr", "Bot FR B") })
         defer { repo.remove() }
-        #expect(try repo.tool(["install"]).status == 0)
-        let base = try Scenario.sample()
-        var ours = base
-        var strings = ours.strings
-        strings[key: "Save"] = nil
-        ours.strings = strings
-        let theirs = Scenario.setting(base, "Save", "fr", "Bot FR B")
-        try Scenario.branches(repo, base: base, ours: ours, theirs: theirs)
-        let merged = try repo.git("merge", "--no-edit", "b")
         #expect(merged.status != 0)
         let headline = Self.flattened(merged.stderr)
         #expect(headline.contains("\"Save\": deleted-modified"), "\(headline)")
@@ -88,14 +83,11 @@ import TestSupport
     /// A merge aborted and run again (the same three stages) asks again: the answers given to
     /// `resolve` in the first attempt do not settle the second unseen.
     @Test func answersDoNotOutliveTheMergeTheyWereGivenIn() throws {
-        let repo = try GitSandbox()
+        let (repo, merge) = try Scenario.merged(
+            ours: { Scenario.setting(Scenario.setting($0, "Save", "de", "A"), "Cancel", "de", "C") },
+            theirs: { Scenario.setting(Scenario.setting($0, "Save", "de", "B"), "Cancel", "de", "D") })
         defer { repo.remove() }
-        #expect(try repo.tool(["install"]).status == 0)
-        let base = try Scenario.sample()
-        try Scenario.branches(
-            repo, base: base, ours: Scenario.setting(Scenario.setting(base, "Save", "de", "A"), "Cancel", "de", "C"),
-            theirs: Scenario.setting(Scenario.setting(base, "Save", "de", "B"), "Cancel", "de", "D"))
-        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        #expect(merge.status != 0)
         // One of two answered: remembered, the file not staged.
         #expect(try repo.tool(["resolve", "--take", "Save@de=theirs"]).status == 1)
         #expect(try repo.git("merge", "--abort").status == 0)
@@ -105,14 +97,11 @@ import TestSupport
     }
 
     @Test func takingTheBaseOfWhatBothAddedRemovesIt() throws {
-        let repo = try GitSandbox()
+        let (repo, merge) = try Scenario.merged(
+            ours: { Scenario.setting($0, "Brand new", "de", "Neu von uns") }, theirs: { Scenario.setting($0, "Brand new", "de", "Neu von ihnen") })
         defer { repo.remove() }
-        #expect(try repo.tool(["install"]).status == 0)
+        #expect(merge.status != 0)
         let base = try Scenario.sample()
-        try Scenario.branches(
-            repo, base: base, ours: Scenario.setting(base, "Brand new", "de", "Neu von uns"),
-            theirs: Scenario.setting(base, "Brand new", "de", "Neu von ihnen"))
-        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
         let resolve = try repo.tool(["resolve", "--take", "Brand new=base"])
         #expect(resolve.status == 0, "\(resolve.stdout)\(resolve.stderr)")
         #expect(resolve.stdout.contains("(1 conflict settled) and staged it"), "\(resolve.stdout)")

@@ -29,6 +29,18 @@ import TestSupport
         return copy
     }
 
+    /// A repository with the driver installed in which `git merge b` has run: the sample catalog
+    /// (as `base` makes it) on main, `ours(base)` on branch a, `theirs(base)` on branch b.
+    static func merged(
+        base makeBase: (Catalog) -> Catalog = { $0 }, ours: (Catalog) -> Catalog, theirs: (Catalog) -> Catalog
+    ) throws -> (repo: GitSandbox, merge: ProcessResult) {
+        let repo = try GitSandbox()
+        #expect(try repo.tool(["install"]).status == 0)
+        let base = makeBase(try sample())
+        try branches(repo, base: base, ours: ours(base), theirs: theirs(base))
+        return (repo, try repo.git("merge", "--no-edit", "b"))
+    }
+
     /// Commits `base` on main, `ours` on branch a and `theirs` on branch b, then checks out a.
     static func branches(_ repo: GitSandbox, base: Catalog, ours: Catalog, theirs: Catalog, path: String = path) throws {
         try repo.write(path, base.canonicalBytes())

@@ -10,26 +10,26 @@ import TestSupport
     typealias Scenario = GitDriverTests
 
     /// A merge of b into a in which the driver takes theirs' translation over ours' `new` unit.
-    static func mergedOnItsOwn(_ repo: GitSandbox) throws {
-        #expect(try repo.tool(["install"]).status == 0)
-        var base = Scenario.setting(try Scenario.sample(), "Save", "de", "Sichern")
-        base = Scenario.setting(base, "Cancel", "de", "Abbrechen")
-        var ours = Scenario.setting(base, "Cancel", "de", "Abbrechen!")
-        var strings = ours.strings
-        strings.modifyObject("Save") { entry in
-            entry.modifyObject("localizations") { $0.modifyObject("de") { $0.modifyObject("stringUnit") { $0[key: "state"] = "new" } } }
-        }
-        ours.strings = strings
-        let theirs = Scenario.setting(base, "Save", "de", "Speichern")
-        try Scenario.branches(repo, base: base, ours: ours, theirs: theirs)
-        let merge = try repo.git("merge", "--no-edit", "b")
+    static func mergedOnItsOwn() throws -> GitSandbox {
+        let (repo, merge) = try Scenario.merged(
+            base: { Scenario.setting(Scenario.setting($0, "Save", "de", "Sichern"), "Cancel", "de", "Abbrechen") },
+            ours: { base in
+                var ours = Scenario.setting(base, "Cancel", "de", "Abbrechen!")
+                var strings = ours.strings
+                strings.modifyObject("Save") { entry in
+                    entry.modifyObject("localizations") { $0.modifyObject("de") { $0.modifyObject("stringUnit") { $0[key: "state"] = "new" } } }
+                }
+                ours.strings = strings
+                return ours
+            },
+            theirs: { Scenario.setting($0, "Save", "de", "Speichern") })
         #expect(merge.status == 0, "\(merge.stderr)")
+        return repo
     }
 
     @Test func reviewShowsEachDecisionWithTheThreeValues() throws {
-        let repo = try GitSandbox()
+        let repo = try Self.mergedOnItsOwn()
         defer { repo.remove() }
-        try Self.mergedOnItsOwn(repo)
         let review = try repo.tool(["review"])
         #expect(review.status == 0, "\(review.stderr)")
         #expect(review.stdout.contains("\(Scenario.path): 1 decision made without asking (ours (a) and theirs (b))"), "\(review.stdout)")
@@ -47,9 +47,8 @@ import TestSupport
             print("python3 with pty is not here: the pager test is skipped")
             return
         }
-        let repo = try GitSandbox()
+        let repo = try Self.mergedOnItsOwn()
         defer { repo.remove() }
-        try Self.mergedOnItsOwn(repo)
         var environment = repo.environment
         environment["GIT_PAGER"] = "sed 's/^/PAGED: /'"
         let paged = try PseudoTerminal.output(Paths.tool, ["review"], in: repo.root, environment: environment)
