@@ -78,6 +78,45 @@ import TestSupport
         }
     }
 
+    /// Keys of Korean words and ASCII, which the comparator orders itself: syllables with and
+    /// without a trailing consonant (가, 각, 갛), the first and last syllables, digits and
+    /// letters around them; and look-alikes it must leave to the reference: conjoining jamo,
+    /// the jamo block after the syllables, Han and kana after a syllable (they weigh more than
+    /// a trailing consonant, so 가漢 sorts after 각), and a syllable after one without a trailing
+    /// consonant against one with it (가나 and 각, which the reference itself orders both ways:
+    /// each after the other; such pairs are left out, as there is no order to agree with).
+    @Test(arguments: [41, 42, 43] as [UInt64])
+    func agreesWithTheReferenceOnHangulKeys(seed: UInt64) {
+        let syllables = ["가", "각", "갛", "개", "나", "설정", "저장", "파일", "힣", "퓨", "\u{AC00}\u{AC01}"]
+        let others = ["\u{1100}", "\u{1161}", "\u{11A8}", "\u{D7B0}", "漢", "か", "é", "١"]
+        var generator = SeededGenerator(seed: seed)
+        func key(strange: Bool) -> String {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...5, using: &generator) {
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0..<5: text += syllables.randomElement(using: &generator)!
+                case 5: text += strange ? others.randomElement(using: &generator)! : " "
+                default: text += RandomStrings.asciiKey(using: &generator)
+                }
+            }
+            return text
+        }
+        var compared = 0
+        for _ in 0..<20000 {
+            let a = key(strange: Bool.random(using: &generator))
+            let b = Bool.random(using: &generator) ? key(strange: Bool.random(using: &generator)) : a + key(strange: false)
+            guard KeyOrder.referenceCompare(a, b) == -KeyOrder.referenceCompare(b, a) else { continue }
+            expectAgreement(a, b)
+            compared += 1
+        }
+        #expect(compared > 15000)
+        #expect(KeyOrder.referenceCompare("가나", "각") == 1 && KeyOrder.referenceCompare("각", "가나") == 1)
+        for (a, b) in [("가", "각"), ("가 1", "각"), ("가a", "각"), ("z", "가"), ("9", "가"), ("가9", "가10"), ("힣", "힣a")] {
+            #expect(KeyOrder.compare(UTF8Bytes(a), UTF8Bytes(b)) == -1, "\(a) < \(b)")
+            expectAgreement(a, b)
+        }
+    }
+
     /// Often a near variant of `text`, so that ties and tie-breaks are exercised: another
     /// random key, the same in capitals, with a leading zero, or longer.
     static func nearVariant(of text: String, using generator: inout SeededGenerator) -> String {
