@@ -259,7 +259,7 @@ public struct ThreeWayMerge {
 struct MemberIndex {
     let object: JSONObject?
     var cursor = 0
-    var table: [UTF8Bytes: Int]?
+    var table: KeyTable?
 
     init(_ object: JSONObject?) { self.object = object }
 
@@ -276,13 +276,8 @@ struct MemberIndex {
             return cursor - 1
         }
         if members.count <= 16 { return object.index(ofKey: key) }
-        if table == nil {
-            var built: [UTF8Bytes: Int] = [:]
-            built.reserveCapacity(members.count)
-            for (i, member) in members.enumerated() { built[member.key] = i }
-            table = built
-        }
-        guard let index = table?[key] else { return nil }
+        if table == nil { table = KeyTable(members) }
+        guard let index = table?.position(of: key) else { return nil }
         cursor = index + 1
         return index
     }

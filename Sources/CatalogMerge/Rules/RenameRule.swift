@@ -72,6 +72,9 @@ struct RenamePlan {
         }
     }
 
+    /// How many added entries one deleted entry is compared with at most.
+    static let maximumCandidates = 256
+
     /// The renames `side` made (old key → new key), as R10 defines them; none when the `other`
     /// side neither changed nor deleted any key `side` deleted, for then no rename matters.
     static func renames(
@@ -96,7 +99,10 @@ struct RenamePlan {
         }
         var byTranslation: [Int: [Int]] = [:]
         for (index, translations) in addedTranslations.enumerated() {
-            for hash in translations.hashes { byTranslation[hash, default: []].append(index) }
+            for item in translations.items {
+                // Once per entry, even should two of its translations share a hash.
+                byTranslation[item.hash, default: []].appendUnlessLast(index)
+            }
         }
         var targetOf: [Int: Int] = [:]
         var sourcesOf: [Int: Int] = [:]
@@ -112,7 +118,12 @@ struct RenamePlan {
             guard let candidates else { continue }
             var match: Int?
             var ambiguous = false
-            for candidate in candidates where addedTranslations[candidate].contains(translations) {
+            for (checked, candidate) in candidates.enumerated() {
+                // Past `maximumCandidates` compared whole, the pairing is not taken as unique:
+                // only translations that share hashes without being equal (a crafted catalog)
+                // get that far, and the key is left to the other rules.
+                guard checked < maximumCandidates else { ambiguous = true; break }
+                guard addedTranslations[candidate].contains(translations) else { continue }
                 if match != nil { ambiguous = true; break }
                 match = candidate
             }
@@ -131,30 +142,57 @@ struct RenamePlan {
 /// An entry's localizations other than the source language's, as R10 compares them: by locale,
 /// with every `state` member set aside.
 ///
-/// Each is kept as the bytes Xcode would write for it without its states and without
-/// indentation, which compare equal exactly when the values do. For an entry read in Xcode's
-/// form those bytes are cut from the file without decoding the entry: what makes R10 cheap on a
-/// big catalog where many keys were renamed.
+/// Each is compared as the bytes Xcode would write for it without its states and without
+/// indentation, which are equal exactly when the values are. For an entry read in Xcode's form
+/// those are the file's own bytes, read line by line with indentation and state lines passed
+/// over, neither decoded nor copied: what makes R10 cheap on a big catalog where many keys were
+/// renamed.
 struct Translations: Sendable {
     struct Item: Sendable {
         var locale: UTF8Bytes
-        /// Canonical bytes of the localization without `state` members or indentation.
-        var text: [UInt8]
+        /// Canonical bytes of the localization: as the file has them (indented, with state lines)
+        /// or as the writer writes them once decoded without states; `Lines` reads both alike.
+        var bytes: ArraySlice<UInt8>
         var hash: Int
 
-        init(locale: UTF8Bytes, text: [UInt8]) {
+        /// Nil when a state line cannot simply be passed over (see `Lines`).
+        init?(locale: UTF8Bytes, bytes: ArraySlice<UInt8>) {
             self.locale = locale
-            self.text = text
-            var hasher = Hasher()
-            hasher.combine(locale)
-            // As bytes, not element by element: a hash per translation of every added entry.
-            text.withUnsafeBytes { hasher.combine(bytes: $0) }
-            hash = hasher.finalize()
+            self.bytes = bytes
+            // A fast hash, line by line: one per translation of every added and deleted entry.
+            // `renames` bounds what colliding hashes can cost.
+            var hasher = ByteHash()
+            locale.bytes.withUnsafeBufferPointer { hasher.combine($0) }
+            let complete = bytes.withUnsafeBufferPointer { buffer in
+                Lines.forEach(buffer) { line in hasher.combine(line) }
+            }
+            guard complete else { return nil }
+            hash = Int(truncatingIfNeeded: hasher.finalize())
+        }
+
+        /// The bytes compared: the localization without state lines and indentation.
+        var text: [UInt8] {
+            var result: [UInt8] = []
+            _ = bytes.withUnsafeBufferPointer { buffer in
+                Lines.forEach(buffer) { line in
+                    if !result.isEmpty { result.append(0x0A) }
+                    result.append(contentsOf: line)
+                }
+            }
+            return result
+        }
+
+        /// Whether the two have the same text, line by line without copying.
+        func hasSameText(as other: Item) -> Bool {
+            bytes.withUnsafeBufferPointer { a in
+                other.bytes.withUnsafeBufferPointer { b in Lines.equal(a, b) }
+            }
         }
     }
 
     var items: [Item] = []
-    var hashes: Set<Int> = []
+    /// The items' hashes, for an entry with many localizations (else the items are scanned).
+    var hashes: Set<Int>?
 
     init(of entry: JSONValue, sourceLanguage: UTF8Bytes?) {
         if case .raw(let raw) = entry, raw.canonicalIndent == 2, let items = Self.items(ofCanonical: raw, sourceLanguage: sourceLanguage) {
@@ -162,31 +200,77 @@ struct Translations: Sendable {
         } else if let localizations = entry.materialized.object?["localizations"]?.object {
             for member in localizations.members where member.key != sourceLanguage {
                 let bytes = XcodeWriter.bytes(of: member.value.materialized.withoutStates, capacityHint: 256)
-                items.append(Item(locale: member.key, text: Self.unindented(bytes[...])))
+                // Written without state members, every line passes: never nil.
+                if let item = Item(locale: member.key, bytes: bytes[...]) { items.append(item) }
             }
         }
-        hashes = Set(items.map(\.hash))
+        if items.count > 16 { hashes = Set(items.map(\.hash)) }
     }
 
     /// Whether every one of `other`'s translations is among these, states aside.
     func contains(_ other: Translations) -> Bool {
         other.items.allSatisfy { item in
-            hashes.contains(item.hash) && items.contains { $0.locale == item.locale && $0.text == item.text }
+            if let hashes, !hashes.contains(item.hash) { return false }
+            return items.contains { $0.hash == item.hash && $0.locale == item.locale && $0.hasSameText(as: item) }
         }
     }
 
-    /// `bytes` without the spaces that start its lines. JSON strings hold no raw line break, so
-    /// only indentation goes.
-    static func unindented(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var atLineStart = false
-        for byte in bytes {
-            if atLineStart && byte == 0x20 { continue }
-            atLineStart = byte == 0x0A
-            result.append(byte)
+    /// The lines of a localization's canonical bytes as R10 compares them: each without the
+    /// spaces that start it, `"state" : "…",` lines left out. JSON strings hold no raw line
+    /// break, so only indentation goes.
+    enum Lines {
+        /// Calls `body` with each line compared, in order; false when a state line is not what
+        /// can simply be left out: the last member of its object (its line has no comma, and the
+        /// line before would lose one) or not a string (an unknown field, left to decoding, which
+        /// removes it as it removes every state member).
+        static func forEach(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+            var lineStart = 0
+            while let line = next(buffer, from: &lineStart) {
+                guard let line else { return false }
+                body(line)
+            }
+            return true
         }
-        return result
+
+        /// Whether the two give the same lines.
+        static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+            var i = 0
+            var j = 0
+            while true {
+                let x = next(a, from: &i)
+                let y = next(b, from: &j)
+                switch (x, y) {
+                case (nil, nil): return true
+                case (.some(.some(let p)), .some(.some(let q))):
+                    guard p.count == q.count, p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0 else { return false }
+                default: return false
+                }
+            }
+        }
+
+        /// The next line compared from `lineStart` on (nil at the end; .some(nil) for a state
+        /// line that cannot be left out), with `lineStart` moved past it.
+        @inline(__always)
+        static func next(_ buffer: UnsafeBufferPointer<UInt8>, from lineStart: inout Int) -> UnsafeBufferPointer<UInt8>?? {
+            guard let base = buffer.baseAddress else { return nil }
+            let stateMember = StaticString("\"state\" : ")
+            let stateMemberLength = stateMember.utf8CodeUnitCount
+            while lineStart < buffer.count {
+                let lineEnd = memchr(base + lineStart, 0x0A, buffer.count - lineStart)
+                    .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? buffer.count
+                var content = lineStart
+                while content < lineEnd && base[content] == 0x20 { content += 1 }
+                lineStart = lineEnd + 1
+                if lineEnd - content > stateMemberLength && memcmp(base + content, stateMember.utf8Start, stateMemberLength) == 0 {
+                    guard base[content + stateMemberLength] == UInt8(ascii: "\""), lineEnd - content > stateMemberLength + 1,
+                        base[lineEnd - 1] == UInt8(ascii: ",")
+                    else { return .some(nil) }
+                    continue
+                }
+                return .some(UnsafeBufferPointer(start: base + content, count: lineEnd - content))
+            }
+            return nil
+        }
     }
 
     /// The items of an entry whose bytes are Xcode's at indent 2, cut from those bytes; nil when
@@ -218,45 +302,13 @@ struct Translations: Sendable {
                 else { return nil }
                 let valueEnd = close + memberEnd.count
                 if locale != sourceLanguage {
-                    guard let text = withoutStateLines(raw.source[valueStart..<valueEnd]) else { return nil }
-                    items.append(Item(locale: locale, text: text))
+                    guard let item = Item(locale: locale, bytes: raw.source[valueStart..<valueEnd]) else { return nil }
+                    items.append(item)
                 }
                 i = valueEnd
                 guard i < end else { return nil }
                 if buffer[i] == UInt8(ascii: ",") { i += 1 }
             }
-        }
-    }
-
-    /// The unindented bytes of a canonical localization with its `"state" : "…",` lines left
-    /// out; nil when a state is the last member of its object (its line has no comma, and the
-    /// line before would lose one).
-    static func withoutStateLines(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
-        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
-            guard let base = buffer.baseAddress else { return [] }
-            let stateMember = StaticString("\"state\" : ")
-            let stateMemberLength = stateMember.utf8CodeUnitCount
-            var result: [UInt8] = []
-            result.reserveCapacity(buffer.count)
-            var lineStart = 0
-            while lineStart < buffer.count {
-                let lineEnd = memchr(base + lineStart, 0x0A, buffer.count - lineStart)
-                    .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? buffer.count
-                var content = lineStart
-                while content < lineEnd && base[content] == 0x20 { content += 1 }
-                if lineEnd - content > stateMemberLength && memcmp(base + content, stateMember.utf8Start, stateMemberLength) == 0 {
-                    // A "state" member that is not a string (an unknown field) is left to
-                    // decoding, which removes it as it removes every state member.
-                    guard base[content + stateMemberLength] == UInt8(ascii: "\""), lineEnd - content > stateMemberLength + 1,
-                        base[lineEnd - 1] == UInt8(ascii: ",")
-                    else { return nil }
-                } else {
-                    result.append(contentsOf: UnsafeBufferPointer(start: base + content, count: lineEnd - content))
-                    if lineEnd < buffer.count { result.append(0x0A) }
-                }
-                lineStart = lineEnd + 1
-            }
-            return result
         }
     }
 
@@ -278,6 +330,12 @@ struct Translations: Sendable {
     static func starts(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, with prefix: [UInt8], end: Int) -> Bool {
         guard index + prefix.count <= end else { return false }
         return prefix.withUnsafeBufferPointer { memcmp(buffer.baseAddress! + index, $0.baseAddress!, prefix.count) == 0 }
+    }
+}
+
+extension Array where Element == Int {
+    mutating func appendUnlessLast(_ value: Int) {
+        if last != value { append(value) }
     }
 }
 

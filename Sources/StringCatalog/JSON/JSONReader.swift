@@ -98,7 +98,7 @@ final class SplitJob: @unchecked Sendable {
 struct ReferenceEntries {
     let members: [JSONMember]
     var cursor = 0
-    var table: [UTF8Bytes: Int]?
+    var table: KeyTable?
     /// Every key looked up so far was the reference's next key.
     var aligned = true
     var lookups = 0
@@ -121,13 +121,8 @@ struct ReferenceEntries {
             if cursor != lookups - 1 { aligned = false }
         } else {
             aligned = false
-            if table == nil {
-                var built: [UTF8Bytes: Int] = [:]
-                built.reserveCapacity(members.count)
-                for (i, member) in members.enumerated() { built[member.key] = i }
-                table = built
-            }
-            index = table?[key]
+            if table == nil { table = KeyTable(members) }
+            index = table?.position(of: key)
         }
         guard let index else { return nil }
         cursor = index + 1
@@ -498,10 +493,10 @@ struct Parser {
             }
             return
         }
-        var seen: [UTF8Bytes: Int] = [:]
-        seen.reserveCapacity(members.count)
+        // The table keeps each key's first member: a later one elsewhere is a duplicate.
+        let table = KeyTable(members)
         for (i, member) in members.enumerated() {
-            if let j = seen.updateValue(i, forKey: member.key) {
+            if let j = table.position(of: member.key), j != i {
                 throw duplicate(member, first: members[j])
             }
         }

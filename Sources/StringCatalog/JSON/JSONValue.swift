@@ -178,11 +178,9 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
     /// keeps a small stack frame.
     func isEquivalentInAnotherOrder(to other: JSONObject) -> Bool {
         if members.count > 16 {
-            var table: [UTF8Bytes: Int] = [:]
-            table.reserveCapacity(other.members.count)
-            for (i, member) in other.members.enumerated() { table[member.key] = i }
+            let table = KeyTable(other.members)
             return members.allSatisfy { member in
-                guard let j = table[member.key] else { return false }
+                guard let j = table.position(of: member.key) else { return false }
                 return other.members[j].value == member.value
             }
         }

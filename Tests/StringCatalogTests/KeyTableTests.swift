@@ -1,0 +1,29 @@
+import Testing
+import StringCatalog
+import TestSupport
+
+/// `KeyTable`, the merge's and the reader's look-up of members by key, agrees with a scan:
+/// each key's first position, nil for a key not there, with its own slots and, when probes run
+/// too long (forced here by a limit of one probe), through its fallback.
+@Suite struct KeyTableTests {
+    @Test(arguments: [(1, 0), (2, 7), (3, 100), (4, 5000), (5, 5000)] as [(UInt64, Int)])
+    func findsEachKeysFirstPositionAndNothingElse(seed: UInt64, count: Int) {
+        var generator = SeededGenerator(seed: seed)
+        var keys: [String] = (0..<count).map { _ in
+            Bool.random(using: &generator) ? RandomStrings.key(using: &generator) : RandomStrings.asciiKey(using: &generator)
+        }
+        // Repeated keys (a line merge's duplicates), an empty one and long ones.
+        if count > 10 { keys += [keys[3], "", String(repeating: "ab", count: 300), keys[0]] }
+        let members = keys.map { JSONMember(key: UTF8Bytes($0), value: .null) }
+        let absent = (0..<200).map { "absent \($0) " + RandomStrings.key(using: &generator) }.filter { !keys.contains($0) }
+        for limit in [48, 1] {
+            let table = KeyTable(members, probeLimit: limit)
+            if limit == 1 && count >= 100 { #expect(table.usesFallback) }
+            if limit == 48 { #expect(!table.usesFallback) }
+            for (position, member) in members.enumerated() {
+                #expect(table.position(of: member.key) == members.firstIndex { $0.key == member.key }, "position \(position)")
+            }
+            for key in absent { #expect(table.position(of: UTF8Bytes(key)) == nil) }
+        }
+    }
+}
