@@ -107,7 +107,8 @@ if !quick {
         guard var catalog = try? Catalog(bytes: bytes) else { return bytes }
         var strings = catalog.strings
         for index in strings.members.indices {
-            strings.members[index].key = UTF8Bytes("鍵" + String(index % 997) + "・" + strings.members[index].key.string)
+            let key = strings.members[index].key.string
+            strings.members[index].key = UTF8Bytes("鍵" + String(stableNumber(key) % 997) + "・" + key)
         }
         catalog.strings = strings
         return catalog.canonicalBytes()
@@ -122,10 +123,12 @@ if !quick {
     func koreanKeyed(_ bytes: [UInt8], share: (Int) -> Bool) -> [UInt8] {
         guard var catalog = try? Catalog(bytes: bytes) else { return bytes }
         var strings = catalog.strings
-        for index in strings.members.indices where share(index) {
+        for index in strings.members.indices {
             let key = strings.members[index].key.string
-            let words = (0..<(1 + index % 3)).map { korean[(index / (1 + $0)) % korean.count] }.joined(separator: " ")
-            strings.members[index].key = UTF8Bytes(words + " " + String(index) + (key.contains("%lld") ? " %lld" : key.contains("%@") ? " %@" : ""))
+            let number = stableNumber(key)
+            guard share(number) else { continue }
+            let words = (0..<(1 + number % 3)).map { korean[(number / (1 + $0)) % korean.count] }.joined(separator: " ")
+            strings.members[index].key = UTF8Bytes(words + " " + String(number) + (key.contains("%lld") ? " %lld" : key.contains("%@") ? " %@" : ""))
         }
         catalog.strings = strings
         return catalog.canonicalBytes()
@@ -140,6 +143,14 @@ if !quick {
     }
 }
 return cases
+}
+
+/// A number made from `key` alone (FNV-1a, 60 bits: no two of 20,000 keys share one), so that a key is rewritten alike in base, ours and
+/// theirs, whose entries sit at different places once a side added or deleted some.
+func stableNumber(_ key: String) -> Int {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return Int(hash >> 4)
 }
 
 /// `bytes` (a canonical catalog) with its keys in reverse order, each entry as Xcode writes it:
