@@ -99,15 +99,41 @@ struct ReferenceEntries {
     let members: [JSONMember]
     var cursor = 0
     var table: KeyTable?
-    /// Every key looked up so far was the reference's next key.
-    var aligned = true
     var lookups = 0
+    /// The reference's positions found so far rose with every look-up that found one.
+    var ascending = true
+    var firstFound: Int?
+    var lastFound = -1
+    /// The keys looked up that the reference lacks (a side's added keys).
+    var absentKeys: [JSONMember] = []
 
     init(_ object: JSONObject) { members = object.members }
 
-    /// True when exactly `count` keys were looked up and they were the reference's keys in order.
-    func isAligned(count: Int) -> Bool {
-        aligned && lookups == count && count == members.count
+    /// True when exactly `count` keys were looked up and no two can be the same: those the
+    /// reference has were found at rising positions (its keys are unique), the others are not
+    /// the reference's and differ among themselves. Then the object needs no check of its own
+    /// for repeated keys, which for a side that added or deleted keys built a table of them all.
+    func provesUnique(count: Int) -> Bool {
+        Self.proveUnique([self], count: count)
+    }
+
+    /// `provesUnique` for an object read in parts, in order, each with its own look-ups.
+    static func proveUnique(_ parts: [ReferenceEntries], count: Int) -> Bool {
+        var lastFound = -1
+        for part in parts {
+            guard part.ascending, part.firstFound == nil || part.firstFound! > lastFound else { return false }
+            lastFound = max(lastFound, part.lastFound)
+        }
+        guard parts.reduce(0, { $0 + $1.lookups }) == count else { return false }
+        let absentKeys = parts.flatMap(\.absentKeys)
+        if absentKeys.count <= 16 {
+            for i in absentKeys.indices {
+                for j in absentKeys.indices.prefix(i) where absentKeys[j].key == absentKeys[i].key { return false }
+            }
+            return true
+        }
+        let table = KeyTable(absentKeys)
+        return absentKeys.indices.allSatisfy { table.position(of: absentKeys[$0].key) == $0 }
     }
 
     /// The reference's key equal to `key` (its bytes, to share) and its value when kept raw;
@@ -118,13 +144,17 @@ struct ReferenceEntries {
         if cursor < members.count && members[cursor].key == key {
             // The next key in order: the common case, also right after a key added or deleted.
             index = cursor
-            if cursor != lookups - 1 { aligned = false }
         } else {
-            aligned = false
             if table == nil { table = KeyTable(members) }
             index = table?.position(of: key)
         }
-        guard let index else { return nil }
+        guard let index else {
+            absentKeys.append(JSONMember(key: key, value: .null))
+            return nil
+        }
+        if index <= lastFound { ascending = false }
+        if firstFound == nil { firstFound = index }
+        lastFound = index
         cursor = index + 1
         if case .raw(let raw) = members[index].value { return (members[index].key, raw) }
         return (members[index].key, nil)
@@ -310,9 +340,9 @@ struct Parser {
             if end == .stoppedAtSplit { return JSONObject(members) }
             if end == .closed { break }
         }
-        // Keys that are the reference's keys, in its order, are unique as the reference's are.
-        // The halves of a split object are checked together by `parseEntries`.
-        if resumingAt == nil && !(lazyValues && reference?.isAligned(count: members.count) == true) {
+        // Keys found in the reference in its order are unique as the reference's are (see
+        // `provesUnique`). The halves of a split object are checked together by `parseEntries`.
+        if resumingAt == nil && !(lazyValues && reference?.provesUnique(count: members.count) == true) {
             try checkDuplicates(members)
         }
         return JSONObject(members)
@@ -411,8 +441,10 @@ struct Parser {
     /// guess was not an entry boundary), the other's work is dropped and this one reads on.
     mutating func parseEntries() throws(JSONError) -> JSONObject {
         let open = position
-        // With a reference most entries are a memcmp away: not worth a second thread.
-        guard reference == nil, splitAbove > 0, buffer.count - open > splitAbove,
+        // With a reference (ours and theirs read against the base) most entries are a memcmp
+        // away, but finding them, their keys and the copies of changed ones are still half of a
+        // side's read: the second half takes the other core too.
+        guard splitAbove > 0, buffer.count - open > splitAbove,
             let split = entryBoundary(near: open + (buffer.count - open) / 2)
         else { return try parseObject(lazyValues: true) }
         var other = self
@@ -435,6 +467,12 @@ struct Parser {
         }
         position = job.parser.position
         let members = first.members + second.members
+        // The halves' look-ups in a reference can prove the keys unique, as for one reading.
+        if let firstPart = reference, let secondPart = job.parser.reference,
+            ReferenceEntries.proveUnique([firstPart, secondPart], count: members.count)
+        {
+            return JSONObject(members)
+        }
         try checkDuplicates(members)
         return JSONObject(members)
     }
