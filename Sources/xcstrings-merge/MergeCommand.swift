@@ -200,10 +200,12 @@ struct MergeRequest {
         var slots: [InputSlot] = []
         do throws(FileError) {
             let bytes = try FileBytes.readInParts(paths[0]) { oursMapping.file = MappedFile(path: paths[1], minimumSize: bigFile) }
+            PhaseTimes.mark("base read (ours mapped meanwhile)")
             slots.append(slot(0, keeping: bytes, source: { bytes }) { () throws(JSONError) in try Catalog.mergeBase(bytes: bytes, checkingShape: false) })
         } catch {
             slots.append(.unreadable(error.description))
         }
+        PhaseTimes.mark("base validated")
         var reference: Catalog?
         if case .catalog(_, let catalog, _) = slots[0] { reference = catalog }
         func side(_ index: Int, mapping: MappedFile?) -> InputSlot {
@@ -226,7 +228,9 @@ struct MergeRequest {
         }
         slots.append(side(1, mapping: oursMapping.file))
         oursMapping.file = nil
+        PhaseTimes.mark("ours read against the base")
         slots.append(side(2, mapping: MappedFile(path: paths[2], minimumSize: bigFile)))
+        PhaseTimes.mark("theirs mapped and read against the base")
         var inputs: [[UInt8]] = []
         var catalogs: [Catalog] = []
         var problems: [String] = []
@@ -261,6 +265,7 @@ struct MergeRequest {
         var (merged, report) = ThreeWayMerge.merge(
             base: catalogs[0], ours: catalogs[1], theirs: catalogs[2], options: options)
         report.repairs = repairs
+        PhaseTimes.mark("merge")
         // Warnings about what the merge combined: an entry's own findings, and those of the
         // locales a side changed (one neither touched was so on both sides already).
         report.warnings = Linter.afterMerge.findings(forKeys: report.combinedKeys, in: merged).compactMap { finding in
@@ -270,12 +275,15 @@ struct MergeRequest {
         do {
             // As git's driver (no -o) the output is %A, which git reads back and deletes: no
             // flush to disk. A file named with -o is the person's, and is flushed.
+            PhaseTimes.mark("warnings on what was combined")
             try merged.write(to: outputPath, durable: !runsAsDriver)
         } catch {
             Output.err("xcstrings-merge: \(error.description)\n")
             return .error
         }
+        PhaseTimes.mark("output written and put in place (the old file removed)")
         writeReport(report, gitDirectory: gitDirectory)
+        PhaseTimes.mark("report")
         for repair in repairs {
             Output.err("xcstrings-merge: \(repair.file) (\(labels.name(repair.side))):\(repair.line):\(repair.column): repaired: \(Self.describe(repair))\n")
         }
@@ -289,6 +297,7 @@ struct MergeRequest {
         if !repairs.isEmpty {
             Output.err("xcstrings-merge: \(name): \(repairs.count) repair\(repairs.count == 1 ? "" : "s") made to the inputs (exit 1, so that git stops): check the result, then git add it\n")
         }
+        PhaseTimes.report()
         // Everything is written; freeing three big inputs would only delay git.
         exit(status.rawValue)
     }

@@ -5,5 +5,6 @@ import Glibc
 #endif
 import Platform
 
+PhaseTimes.begin()
 Signals.ignoreWriteSignals()
 exit(Tool.run(Array(CommandLine.arguments.dropFirst())))
