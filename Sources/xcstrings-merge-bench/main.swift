@@ -40,6 +40,29 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--quick": quick = true
     case "--generate": generateInto = arguments.popFirst()
+    case "--floor":
+        // The physical floor of a merge, as a process of its own: map the three inputs as the
+        // merge maps them, then write the base's bytes to the output a megabyte at a time and
+        // put it in place as the merge does (a temporary file, exchanged, the old one removed).
+        let paths = Array(arguments.prefix(4))
+        guard paths.count == 4 else { exit(2) }
+        let maps = paths.prefix(3).compactMap { MappedFile(path: $0, minimumSize: 1) }
+        guard maps.count == 3, let file = try? AtomicFile(replacing: paths[3]) else { exit(2) }
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 20)
+        let written = maps[0].withBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(offset + (1 << 20), bytes.count)
+                chunk.removeAll(keepingCapacity: true)
+                chunk.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+                guard (try? file.write(chunk)) != nil else { return false }
+                offset = end
+            }
+            return true
+        }
+        guard written, (try? file.commit(durable: false)) != nil else { exit(2) }
+        exit(0)
     case "--reps": reps = Int(arguments.popFirst() ?? "") ?? reps
     case "--help", "-h":
         print("USAGE: xcstrings-merge-bench [--quick] [--reps N]\n  --quick  S size only\n  --reps   repetitions per measurement (default 9; the median is shown)")
@@ -300,6 +323,17 @@ if !quick {
         row("lint of L / check of L", paired(pairs, { measure([tool, "lint", large + "/base.xcstrings"]) }, {
             measure([tool, "check", large + "/base.xcstrings"])
         }), "<= 2.0")
+        row("physical floor of L (map 3 inputs, write, replace) / L merge", paired(pairs, {
+            copy(large + "/ours.xcstrings", scratch)
+            return measure([CommandLine.arguments[0], "--floor", large + "/base.xcstrings", scratch, large + "/theirs.xcstrings", scratch])
+        }, { mergeL(large) }), "(the floor)")
+        // Where one L merge's time goes, as the tool itself measures its phases.
+        copy(large + "/ours.xcstrings", scratch)
+        let timings = work.path + "/timings.txt"
+        _ = measure(["/bin/sh", "-c", "XCSTRINGS_MERGE_TIMINGS=1 \"$0\" merge \"$1\" \"$2\" \"$3\" --report \"$4\" 2>&1 >/dev/null | grep timings",
+                     tool, large + "/base.xcstrings", scratch, large + "/theirs.xcstrings", work.path + "/r.json"], standardOutput: timings)
+        print("\nOne L merge, phase by phase (XCSTRINGS_MERGE_TIMINGS=1):")
+        print(String(decoding: FileManager.default.contents(atPath: timings) ?? Data(), as: UTF8.self), terminator: "")
         let peak = median((0..<reps).compactMap { _ in mergeL(large) })
         let inputs = ["base", "ours", "theirs"].reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: large + "/\($1).xcstrings")[.size] as? Int) ?? 0) }
         print("L merge peak memory / inputs".padding(toLength: 62, withPad: " ", startingAt: 0)
