@@ -331,7 +331,7 @@ if !quick {
         copy(large + "/ours.xcstrings", scratch)
         let timings = work.path + "/timings.txt"
         _ = measure(["/bin/sh", "-c", "XCSTRINGS_MERGE_TIMINGS=1 \"$0\" merge \"$1\" \"$2\" \"$3\" --report \"$4\" 2>&1 >/dev/null | grep timings",
-                     tool, large + "/base.xcstrings", scratch, large + "/theirs.xcstrings", work.path + "/r.json"], standardOutput: timings)
+                     tool, large + "/base.xcstrings", scratch, large + "/theirs.xcstrings", work.path + "/r.json"], stdoutPath: timings)
         print("\nOne L merge, phase by phase (XCSTRINGS_MERGE_TIMINGS=1):")
         print(String(decoding: FileManager.default.contents(atPath: timings) ?? Data(), as: UTF8.self), terminator: "")
         let peak = median((0..<reps).compactMap { _ in mergeL(large) })
