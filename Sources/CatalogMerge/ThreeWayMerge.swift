@@ -94,10 +94,7 @@ public struct ThreeWayMerge {
     /// the rules are applied by `decide`, outside that path, so that its stack frames stay small
     /// (a 512 KiB thread stack must hold the deepest input even in a debug build).
     mutating func merge(_ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?, kind: NodeKind, at trail: Trail) -> JSONValue? {
-        // R0
-        if ours == theirs { return ours }
-        if ours == base { return theirs }
-        if theirs == base { return ours }
+        if let settled = Self.sameOnTwoSides(base, ours, theirs) { return settled }
         switch decide(base, ours, theirs, kind: kind, at: trail) {
         case .resolved(let value): return value
         case .mergeMembers(let members):
@@ -109,6 +106,16 @@ public struct ThreeWayMerge {
             // writer copies them and the warnings after the merge read them by lint's fast path.
             return kind == .entry ? .raw(RawJSON(writing: object, indent: 2)) : .object(object)
         }
+    }
+
+    /// R0: equal sides give that value, and a side equal to the base gives the other (nil
+    /// inside: the member is absent); nil when both sides changed the node differently.
+    @inline(__always)
+    static func sameOnTwoSides(_ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?) -> JSONValue?? {
+        if ours == theirs { return .some(ours) }
+        if ours == base { return .some(theirs) }
+        if theirs == base { return .some(ours) }
+        return nil
     }
 
     /// What the rules make of a node both sides changed differently.
@@ -182,6 +189,14 @@ public struct ThreeWayMerge {
             let b = baseIndex.value(key)
             let o = oursIndex.value(key)
             let t = theirsIndex.value(key)
+            // Most entries are the same on two sides: settled before their trail is made.
+            if kind == .strings, let settled = Self.sameOnTwoSides(b, o, t) {
+                if let settled {
+                    result.append(JSONMember(key: key, value: settled))
+                    if b == nil { merge.report.keysAdded += 1 } else { merge.baseKeysKept += 1 }
+                }
+                return
+            }
             let childTrail = trail.child(key, of: kind)
             if kind == .localizations, let entryKey = trail.key, !(o == b && t == b) {
                 merge.report.combinedLocales[entryKey, default: []].insert(key)

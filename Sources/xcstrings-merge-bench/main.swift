@@ -290,7 +290,7 @@ if !quick {
         row("real CotEditor Main (690 KB) merge / git merge-file -p", paired(pairs, {
             copy(folder + "/ours.xcstrings", scratch)
             return measure([tool, "merge", folder + "/base.xcstrings", scratch, folder + "/theirs.xcstrings", "--report", work.path + "/r.json"])
-        }, { measure(["git", "merge-file", "-p", folder + "/ours.xcstrings", folder + "/base.xcstrings", folder + "/theirs.xcstrings"]) }), "<= 0.75")
+        }, { measure(["git", "merge-file", "-p", folder + "/ours.xcstrings", folder + "/base.xcstrings", folder + "/theirs.xcstrings"]) }), "<= 0.5")
     }
     row("xcstrings-merge --version / git --version", paired(pairs, { measure([tool, "--version"]) }, { measure(["git", "--version"]) }), "<= 1.5")
     func named(_ prefix: String) -> String? {
