@@ -40,10 +40,18 @@ struct CanonicalSkim {
             guard let keyEnd = plainKeyEnd(from: keyStart) else { return nil }
             let key = keyStart..<keyEnd
             if let previousKey {
-                guard KeyOrder.compareASCII(
-                    UnsafeBufferPointer(start: bytes + previousKey.lowerBound, count: previousKey.count),
-                    UnsafeBufferPointer(start: bytes + key.lowerBound, count: key.count)) == -1
-                else { return nil }
+                // Most neighbours (`comment`, `localizations`; `state`, `value`; locale codes)
+                // start with different lowercase letters, which order them as the letters do.
+                let first = bytes[previousKey.lowerBound]
+                let second = bytes[key.lowerBound]
+                if first != second && first &- 0x61 < 26 && second &- 0x61 < 26 {
+                    guard first < second else { return nil }
+                } else {
+                    guard KeyOrder.compareASCII(
+                        UnsafeBufferPointer(start: bytes + previousKey.lowerBound, count: previousKey.count),
+                        UnsafeBufferPointer(start: bytes + key.lowerBound, count: key.count)) == -1
+                    else { return nil }
+                }
             }
             previousKey = key
             i = keyEnd + 1

@@ -166,12 +166,19 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
     /// Same members with equal values, in any order.
     public func isEquivalent(to other: JSONObject) -> Bool {
         guard members.count == other.members.count else { return false }
-        // Members usually come in the same order; fall back to lookups when they do not.
+        // Members usually come in the same order; fall back to lookups when they do not. Where
+        // the two list the same key at the same place, different values settle it at once (an
+        // object's keys are unique): two versions of a catalog whose keys shifted by one
+        // added key then differ at their first changed entry, not after a table of all keys.
+        var reordered = false
         for i in members.indices {
-            if members[i].key != other.members[i].key { return isEquivalentInAnotherOrder(to: other) }
-            if members[i].value != other.members[i].value { return false }
+            if members[i].key != other.members[i].key {
+                reordered = true
+            } else if members[i].value != other.members[i].value {
+                return false
+            }
         }
-        return true
+        return reordered ? isEquivalentInAnotherOrder(to: other) : true
     }
 
     /// `isEquivalent` for members in different orders; apart, so that the recursive comparison
