@@ -38,4 +38,17 @@ import TestSupport
             Issue.record("\(name): \(result)")
         }
     }
+
+    /// A side's key is taken as the base's next key only when its bytes are that key written
+    /// without escapes: a base key `a\b` (written `"a\\b"`) against a side's `"a\b"` (a
+    /// backspace), or keys with quotes and tabs, are read for what they say.
+    @Test func keysWithEscapesAreReadNotTakenFromTheBase() throws {
+        let base = try Catalog(bytes: Array(Self.catalog(["a\\\\b", "q\\\"x", "t\\tx", "plain"]).utf8))
+        #expect(base.strings.keys.map(\.string) == ["a\\b", "q\"x", "t\tx", "plain"])
+        let bytes = Array(Self.catalog(["a\\b", "q\\\"x", "t\\tx", "plain"]).utf8)
+        let side = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
+            try Catalog(copyingFrom: buffer, reference: base, checkingShape: false)
+        }
+        #expect(side.strings.keys.map(\.string) == ["a\u{8}", "q\"x", "t\tx", "plain"])
+    }
 }

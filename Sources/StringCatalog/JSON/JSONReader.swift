@@ -109,6 +109,9 @@ struct ReferenceEntries {
 
     init(_ object: JSONObject) { members = object.members }
 
+    /// The key the cursor is at: the one a side that follows the reference has next.
+    var nextKey: UTF8Bytes? { cursor < members.count ? members[cursor].key : nil }
+
     /// True when exactly `count` keys were looked up and no two can be the same: those the
     /// reference has were found at rising positions (its keys are unique), the others are not
     /// the reference's and differ among themselves. Then the object needs no check of its own
@@ -324,7 +327,8 @@ struct Parser {
         // The key, a lazily read value and what follows the value are read by helpers, so that
         // the frame that recurses into the value stays small (see `SyntaxProblem`).
         while true {
-            var (key, keyOffset) = try parseMemberKey(open: open, isFirst: members.isEmpty)
+            var (key, keyOffset) = try parseMemberKey(
+                open: open, isFirst: members.isEmpty, expected: lazyValues ? reference?.nextKey : nil)
             let value: JSONValue
             if lazyValues {
                 value = try rawMemberValue(for: &key)
@@ -349,7 +353,9 @@ struct Parser {
     }
 
     /// Reads a member's key and its colon, leaving `position` at the value.
-    mutating func parseMemberKey(open: Int, isFirst: Bool) throws(JSONError) -> (UTF8Bytes, Int) {
+    /// `expected`: the key the reference has next, taken as it is (its bytes shared, nothing
+    /// read or copied) when the file holds exactly it, quoted and without escapes.
+    mutating func parseMemberKey(open: Int, isFirst: Bool, expected: UTF8Bytes? = nil) throws(JSONError) -> (UTF8Bytes, Int) {
         guard position < buffer.count else {
             throw error(.endOfFileInContainer(open: open, isArray: false))
         }
@@ -360,7 +366,13 @@ struct Parser {
             throw error(.expectedKey)
         }
         let keyOffset = position
-        let key = try parseString()
+        let key: UTF8Bytes
+        if let expected, let end = plainStringEnd(equalTo: expected) {
+            key = expected
+            position = end
+        } else {
+            key = try parseString()
+        }
         skipWhitespace()
         guard position < buffer.count else {
             throw error(.endOfFileAfterKey(keyStart: keyOffset))
@@ -371,6 +383,21 @@ struct Parser {
         position += 1
         skipWhitespace()
         return (key, keyOffset)
+    }
+
+    /// The offset after the string at `position` when it is exactly `text` between quotes, with
+    /// no escape: `text` holds no backslash, quote or control character (so it is written as
+    /// itself) and the bytes match. Nil otherwise, for `parseString` to read.
+    @inline(__always)
+    func plainStringEnd(equalTo text: UTF8Bytes) -> Int? {
+        let count = text.count
+        let close = position + 1 + count
+        guard close < buffer.count, buffer[close] == UInt8(ascii: "\"") else { return nil }
+        guard count > 0 else { return close + 1 }
+        return text.bytes.withUnsafeBufferPointer { bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { return nil }
+            return memcmp(buffer.baseAddress! + position + 1, bytes.baseAddress!, count) == 0 ? close + 1 : nil
+        }
     }
 
     /// A catalog entry kept as its bytes: the reference's when they are the same, else skimmed.
