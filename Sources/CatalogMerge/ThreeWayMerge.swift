@@ -276,7 +276,10 @@ struct MemberIndex {
     var cursor = 0
     var table: KeyTable?
 
-    init(_ object: JSONObject?) { self.object = object }
+    init(_ object: JSONObject?) {
+        self.object = object
+        table = object?.keyTable
+    }
 
     mutating func value(_ key: UTF8Bytes) -> JSONValue? {
         index(of: key).map { object!.members[$0].value }

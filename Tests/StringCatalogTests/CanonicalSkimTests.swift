@@ -152,7 +152,36 @@ import TestSupport
         ("numeric key order", "{\n      \"item 2\" : 1,\n      \"item 10\" : 1\n    }", true),
         ("case-insensitive key order", "{\n      \"a\" : 1,\n      \"B\" : 1\n    }", true),
         ("unterminated", "{\n      \"a\" : \"b", false),
+        ("string unit", unit(state: "translated", value: "a \\\"b\\\" é 中"), true),
+        ("string unit, empty strings", unit(state: "", value: ""), true),
+        ("string unit, value first", "{\n      \"stringUnit\" : {\n        \"value\" : \"v\",\n        \"state\" : \"new\"\n      }\n    }", false),
+        ("string unit, a third member", "{\n      \"stringUnit\" : {\n        \"state\" : \"new\",\n        \"value\" : \"v\",\n        \"x\" : 1\n      }\n    }", true),
+        ("string unit, state only", "{\n      \"stringUnit\" : {\n        \"state\" : \"new\"\n      }\n    }", true),
+        ("string unit, indented less", "{\n      \"stringUnit\" : {\n      \"state\" : \"new\",\n        \"value\" : \"v\"\n      }\n    }", false),
+        ("string unit, closed on the value's line", "{\n      \"stringUnit\" : {\n        \"state\" : \"new\",\n        \"value\" : \"v\"}\n    }", false),
+        ("string unit, a tab", "{\n      \"stringUnit\" : {\n        \"state\" : \"new\",\n        \"value\"\t: \"v\"\n      }\n    }", false),
+        ("string unit, an escape the writer does not write", unit(state: "new", value: "\\u0041"), false),
+        ("string unit, a control character", unit(state: "new", value: "a\u{1}b"), false),
+        ("string unit, stringUnits", "{\n      \"stringUnits\" : {\n        \"state\" : \"new\",\n        \"value\" : \"v\"\n      }\n    }", true),
     ]
+
+    /// An entry whose only member is a `stringUnit` of `state` and `value`, as the writer writes it.
+    static func unit(state: String, value: String) -> String {
+        "{\n      \"stringUnit\" : {\n        \"state\" : \"\(state)\",\n        \"value\" : \"\(value)\"\n      }\n    }"
+    }
+
+    /// The `stringUnit` matcher takes the writer's text, ending where `object` ends; the
+    /// look-alikes above it leaves to `object`.
+    @Test func stringUnitMatcherTakesTheWritersText() throws {
+        let bytes = Array(("    \"K\" : " + Self.unit(state: "needs_review", value: "x %lld 中") + ",\n").utf8)
+        let brace = try #require(bytes.indices.first { $0 > 12 && bytes[$0] == UInt8(ascii: "{") })
+        bytes.withUnsafeBufferPointer { buffer in
+            let skim = CanonicalSkim(buffer)
+            #expect(skim.stringUnit(at: brace, indent: 3) != nil)
+            #expect(skim.stringUnit(at: brace, indent: 3) == skim.object(at: brace, indent: 3, levels: 1))
+            #expect(skim.stringUnit(at: brace, indent: 2) == nil)
+        }
+    }
 
     @Test(arguments: cases)
     func lookAlikes(name: String, entry: String, taken: Bool) {

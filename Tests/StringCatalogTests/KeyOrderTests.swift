@@ -117,6 +117,29 @@ import TestSupport
         }
     }
 
+    /// Keys that begin alike in printable ASCII, where the comparator starts at the first
+    /// difference: beginnings shorter and longer than a word of eight bytes, ending inside a
+    /// digit run (`Item 1` before `9` and `10`), in a letter whose case differs later, before
+    /// Hangul and before other scripts; the rest a near variant.
+    @Test(arguments: [51, 52, 53] as [UInt64])
+    func agreesWithTheReferenceAfterASharedASCIIBeginning(seed: UInt64) {
+        let beginnings = [
+            "a", "Settings.", "Settings.General.", "Item 1", "Item 12", "Item 0", "version 2.1", "Photos %lld ",
+            "x_y-z ", "ABCDEFGH", "abcdefgh", "Save \"", "Open 설정 ", "Open 설", "Key ~", "0000000", "a1b2c3d4e5f6g7h8i9",
+        ]
+        var generator = SeededGenerator(seed: seed)
+        for _ in 0..<20000 {
+            let beginning = beginnings.randomElement(using: &generator)!
+            let rest = Bool.random(using: &generator) ? RandomStrings.asciiKey(using: &generator) : RandomStrings.key(using: &generator)
+            let other = Bool.random(using: &generator)
+                ? Self.nearVariant(of: rest, using: &generator) : String(Int.random(in: 0...200, using: &generator))
+            for (a, b) in [(beginning + rest, beginning + other), (beginning + rest, beginning.uppercased() + other)]
+            where KeyOrder.referenceCompare(a, b) == -KeyOrder.referenceCompare(b, a) {
+                expectAgreement(a, b)
+            }
+        }
+    }
+
     /// Often a near variant of `text`, so that ties and tie-breaks are exercised: another
     /// random key, the same in capitals, with a leading zero, or longer.
     static func nearVariant(of text: String, using generator: inout SeededGenerator) -> String {

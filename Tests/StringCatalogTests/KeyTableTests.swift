@@ -24,6 +24,18 @@ import TestSupport
                 #expect(table.position(of: member.key) == members.firstIndex { $0.key == member.key }, "position \(position)")
             }
             for key in absent { #expect(table.position(of: UTF8Bytes(key)) == nil) }
+            // The first member that repeats an earlier key, as a pairwise scan finds it.
+            var seen: [UTF8Bytes: Int] = [:]
+            var expected: (Int, Int)?
+            for (i, member) in members.enumerated() {
+                if let earlier = seen[member.key] {
+                    expected = (i, earlier)
+                    break
+                }
+                seen[member.key] = i
+            }
+            #expect(table.firstRepeat?.position == expected?.0, "limit \(limit)")
+            #expect(table.firstRepeat?.earlier == expected?.1, "limit \(limit)")
         }
     }
 }

@@ -63,8 +63,12 @@ struct CanonicalSkim {
                 guard let end = stringEnd(from: i + 1) else { return nil }
                 i = end
             case UInt8(ascii: "{"):
-                guard let end = object(at: i, indent: indent + 1, levels: levels - 1) else { return nil }
-                i = end
+                if levels > 1 && isStringUnitKey(key), let end = stringUnit(at: i, indent: indent + 1) {
+                    i = end
+                } else {
+                    guard let end = object(at: i, indent: indent + 1, levels: levels - 1) else { return nil }
+                    i = end
+                }
             case UInt8(ascii: "t"):
                 guard let end = literal(at: i, "true") else { return nil }
                 i = end
@@ -91,6 +95,41 @@ struct CanonicalSkim {
             return closing(at: i + 1, indent: indent)
         }
     }
+
+    /// Whether `key` is `stringUnit`.
+    @inline(__always)
+    func isStringUnitKey(_ key: Range<Int>) -> Bool {
+        key.count == 10 && ByteWords.load(bytes, at: key.lowerBound) == Self.stringUnWord
+            && bytes[key.lowerBound + 8] == UInt8(ascii: "i") && bytes[key.lowerBound + 9] == UInt8(ascii: "t")
+    }
+
+    /// The end of a `stringUnit` object at `start` (its brace) when it is a state and a value,
+    /// exactly as the writer writes them at `indent`; nil for anything else, which `object`
+    /// then reads. Two of every five lines of a catalog are such an object's: matched here as
+    /// the fixed text they are, with only the two strings read, rather than key by key.
+    func stringUnit(at start: Int, indent: Int) -> Int? {
+        let spaces = 2 * (indent + 1)
+        /// Whether `separator` (`{` or `,`), a line feed, the members' indentation and the
+        /// eight bytes `name` (a quoted key and a space) followed by `: "` are at `at`.
+        @inline(__always) func memberStart(at at: Int, after separator: UInt8, _ name: UInt64) -> Bool {
+            at + 2 + spaces + 11 <= count && bytes[at] == separator && bytes[at + 1] == 0x0A && isSpaces(at: at + 2, spaces)
+                && ByteWords.load(bytes, at: at + 2 + spaces) == name && bytes[at + spaces + 10] == UInt8(ascii: ":")
+                && bytes[at + spaces + 11] == 0x20 && bytes[at + spaces + 12] == UInt8(ascii: "\"")
+        }
+        guard memberStart(at: start, after: UInt8(ascii: "{"), Self.stateWord),
+            let stateEnd = stringEnd(from: start + spaces + 13),
+            memberStart(at: stateEnd, after: UInt8(ascii: ","), Self.valueWord),
+            let valueEnd = stringEnd(from: stateEnd + spaces + 13),
+            valueEnd < count, bytes[valueEnd] == 0x0A
+        else { return nil }
+        return closing(at: valueEnd + 1, indent: indent)
+    }
+
+    /// `stringUn`, `"state" ` and `"value" ` as `ByteWords.load` reads them (the first byte
+    /// lowest): constants, not lazily made globals, whose every use would check they are made.
+    static var stringUnWord: UInt64 { 0x6E55_676E_6972_7473 }
+    static var stateWord: UInt64 { 0x2022_6574_6174_7322 }
+    static var valueWord: UInt64 { 0x2022_6575_6C61_7622 }
 
     /// The end of the line that closes an object at `indent`, which starts at `start`.
     @inline(__always)
@@ -169,8 +208,12 @@ struct CanonicalSkim {
                 i += 1
                 continue
             }
-            guard case .valid(let length) = UTF8Sequence.check(bytes, count: count, at: i) else { return nil }
-            i += length
+            // A run of other scripts' characters is read character by character, without
+            // first looking for plain ASCII in the eight bytes that start each.
+            repeat {
+                guard case .valid(let length) = UTF8Sequence.check(bytes, count: count, at: i) else { return nil }
+                i += length
+            } while i < count && bytes[i] >= 0x80
         }
         return nil
     }

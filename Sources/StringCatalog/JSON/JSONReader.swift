@@ -107,7 +107,10 @@ struct ReferenceEntries {
     /// The keys looked up that the reference lacks (a side's added keys).
     var absentKeys: [JSONMember] = []
 
-    init(_ object: JSONObject) { members = object.members }
+    init(_ object: JSONObject) {
+        members = object.members
+        table = object.keyTable
+    }
 
     /// The key the cursor is at: the one a side that follows the reference has next.
     var nextKey: UTF8Bytes? { cursor < members.count ? members[cursor].key : nil }
@@ -347,7 +350,7 @@ struct Parser {
         // Keys found in the reference in its order are unique as the reference's are (see
         // `provesUnique`). The halves of a split object are checked together by `parseEntries`.
         if resumingAt == nil && !(lazyValues && reference?.provesUnique(count: members.count) == true) {
-            try checkDuplicates(members)
+            return JSONObject(members, keyTable: try checkDuplicates(members))
         }
         return JSONObject(members)
     }
@@ -500,8 +503,7 @@ struct Parser {
         {
             return JSONObject(members)
         }
-        try checkDuplicates(members)
-        return JSONObject(members)
+        return JSONObject(members, keyTable: try checkDuplicates(members))
     }
 
     /// The start of the first key after `from` that sits where an entry's key sits in Xcode's
@@ -549,22 +551,20 @@ struct Parser {
         return "line \(line), column \(column)"
     }
 
-    func checkDuplicates(_ members: [JSONMember]) throws(JSONError) {
+    /// Throws at a key held twice; returns the table of the keys when one was built for that.
+    func checkDuplicates(_ members: [JSONMember]) throws(JSONError) -> KeyTable? {
         if members.count <= maximumSmallObject {
             for i in members.indices {
                 for j in members.indices.prefix(i) where members[j].key == members[i].key {
                     throw duplicate(members[i], first: members[j])
                 }
             }
-            return
+            return nil
         }
         // The table keeps each key's first member: a later one elsewhere is a duplicate.
         let table = KeyTable(members)
-        for (i, member) in members.enumerated() {
-            if let j = table.position(of: member.key), j != i {
-                throw duplicate(member, first: members[j])
-            }
-        }
+        if let (i, j) = table.firstRepeat { throw duplicate(members[i], first: members[j]) }
+        return table
     }
 
     func duplicate(_ member: JSONMember, first: JSONMember) -> JSONError {

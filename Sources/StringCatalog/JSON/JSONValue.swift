@@ -116,8 +116,19 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     public var members: [JSONMember] {
-        didSet { isKeyOrdered = false }
+        didSet {
+            isKeyOrdered = false
+            sharedKeyTable = nil
+        }
     }
+
+    /// The members' positions by key, when the reading that made the object built that table to
+    /// check for repeated keys: a merge and the reading of ours and theirs against a base look
+    /// its 20,000 entries up there instead of building their own. Any change to the members
+    /// clears it.
+    public var keyTable: KeyTable? { sharedKeyTable?.table }
+    /// One reference, so that every `JSONValue` holding an object stays as small as before.
+    private var sharedKeyTable: SharedKeyTable?
 
     /// True when whoever made the object knows its members are in `KeyOrder` (a merge that
     /// built them in order), so that the writer need not compare 20,000 keys again to find out.
@@ -125,6 +136,12 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
     public private(set) var isKeyOrdered = false
 
     public init(_ members: [JSONMember] = []) { self.members = members }
+
+    /// Members with the table of their keys that the reading built.
+    init(_ members: [JSONMember], keyTable: KeyTable?) {
+        self.members = members
+        sharedKeyTable = keyTable.map(SharedKeyTable.init)
+    }
 
     /// Members known to be in `KeyOrder` already.
     public init(keyOrdered members: [JSONMember]) {

@@ -122,8 +122,13 @@ public enum KeyOrder {
     /// where the second syllable's leading consonant weighs against the trailing consonant.
     /// That case, other scripts and conjoining jamo go to the reference.
     static func compareASCII(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        var i = 0
-        var j = 0
+        // Neighbouring keys often share a long beginning (`Settings.General.Title` and
+        // `Settings.General.Toggle`). Printable ASCII that both have, byte for byte, weighs the
+        // same in each and breaks no tie: start where they differ, or at the start of the digit
+        // run they differ in, since numbers are read whole.
+        var i = sharedPrintablePrefix(a, b)
+        while i > 0 && a[i - 1] >= 0x30 && a[i - 1] <= 0x39 { i -= 1 }
+        var j = i
         var tieBreak = 0
         let table = weightTable.utf8Start
         @inline(__always) func weightOf(_ byte: UInt8) -> UInt8 { table[Int(byte) - 0x20] }
@@ -215,6 +220,26 @@ public enum KeyOrder {
             }
             return tieBreak
         }
+    }
+
+    /// The length of the printable ASCII (0x20...0x7E) that `a` and `b` begin with alike.
+    @inline(__always)
+    static func sharedPrintablePrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let shorter = min(a.count, b.count)
+        var k = 0
+        if shorter >= 8, let x = a.baseAddress, let y = b.baseAddress {
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while k + 8 <= shorter {
+                let word = ByteWords.load(x, at: k)
+                // Equal words of bytes below 0x80, none below 0x20 and none 0x7F.
+                guard word == ByteWords.load(y, at: k), word & high == 0,
+                    (word &- 0x2020_2020_2020_2020) & ~word & high == 0, ByteWords.bytes(word, equalTo: 0x7F) == 0
+                else { break }
+                k += 8
+            }
+        }
+        while k < shorter && a[k] == b[k] && a[k] >= 0x20 && a[k] < 0x7F { k += 1 }
+        return k
     }
 
     /// Sorts members into Xcode's order. Input is almost always sorted already: `isSorted`

@@ -15,7 +15,7 @@ import Glibc
 /// no longer a secret's work, so the table counts its probes: when one insertion needs more
 /// than `maximumProbes`, the keys go to a `Dictionary` instead, and a look-up never probes more:
 /// every operation stays bounded.
-public struct KeyTable {
+public struct KeyTable: Sendable {
     /// Slots of member positions plus one (0: empty), a power of two in number.
     private var slots: [Int32]
     private var hashes: [UInt32]
@@ -23,6 +23,9 @@ public struct KeyTable {
     private let members: [JSONMember]
     /// Used instead of the slots once a key's probes ran too long.
     private var fallback: [UTF8Bytes: Int]?
+
+    /// The first member whose key an earlier member holds, and that earlier member's position.
+    public private(set) var firstRepeat: (position: Int, earlier: Int)?
 
     public static let maximumProbes = 48
     private let probeLimit: Int
@@ -38,7 +41,7 @@ public struct KeyTable {
         hashes = [UInt32](repeating: 0, count: capacity)
         mask = capacity - 1
         guard members.count < Int(Int32.max) else {
-            fallback = Self.dictionary(members)
+            fallback = dictionary(members)
             return
         }
         // By index through the buffer: iterating `enumerated()` copied every member (its key's
@@ -48,17 +51,22 @@ public struct KeyTable {
             return true
         }
         if !complete {
-            fallback = Self.dictionary(members)
+            fallback = dictionary(members)
             slots = []
             hashes = []
         }
     }
 
-    private static func dictionary(_ members: [JSONMember]) -> [UTF8Bytes: Int] {
+    private mutating func dictionary(_ members: [JSONMember]) -> [UTF8Bytes: Int] {
         var table: [UTF8Bytes: Int] = [:]
         table.reserveCapacity(members.count)
-        for position in members.indices where table[members[position].key] == nil {
-            table[members[position].key] = position
+        firstRepeat = nil
+        for position in members.indices {
+            if let earlier = table[members[position].key] {
+                if firstRepeat == nil { firstRepeat = (position, earlier) }
+            } else {
+                table[members[position].key] = position
+            }
         }
         return table
     }
@@ -74,7 +82,10 @@ public struct KeyTable {
                 hashes[slot] = UInt32(truncatingIfNeeded: hash >> 32)
                 return true
             }
-            if hashes[slot] == UInt32(truncatingIfNeeded: hash >> 32) && members[Int(stored) - 1].key == key { return true }
+            if hashes[slot] == UInt32(truncatingIfNeeded: hash >> 32) && members[Int(stored) - 1].key == key {
+                if firstRepeat == nil { firstRepeat = (position, Int(stored) - 1) }
+                return true
+            }
             slot = (slot + 1) & mask
         }
         return false
@@ -105,6 +116,12 @@ public struct KeyTable {
         key.bytes.withUnsafeBufferPointer { hash.combine($0) }
         return hash.finalize()
     }
+}
+
+/// A table held by reference, for the copies of an object to share.
+final class SharedKeyTable: Sendable {
+    let table: KeyTable
+    init(_ table: KeyTable) { self.table = table }
 }
 
 /// A fast hash of byte strings, seeded per process: eight bytes at a time with a multiply and
