@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import StringCatalog
+@testable import StringCatalog
 import TestSupport
 
 @Suite struct KeyOrderTests {
@@ -137,6 +137,44 @@ import TestSupport
             where KeyOrder.referenceCompare(a, b) == -KeyOrder.referenceCompare(b, a) {
                 expectAgreement(a, b)
             }
+        }
+    }
+
+    /// Keys that differ first at a CJK character after a shared beginning (or at their start):
+    /// main-block ideographs, kana, Hangul and ASCII against each other, which the comparator
+    /// orders itself; and look-alikes it must leave to the reference: two ideographs (not in
+    /// code point order),
+    /// ideographs of extension A and the compatibility block, combining and spacing sound marks,
+    /// the prolonged sound mark and the middle dot, half-width katakana, a combining accent after
+    /// an ideograph, and beginnings that end in a Thai vowel or a digit.
+    @Test(arguments: [61, 62, 63] as [UInt64])
+    func agreesWithTheReferenceAtCJKCharacters(seed: UInt64) {
+        let beginnings = ["", "鍵0・", "Open ", "設定", "ファイル", "설정 ", "\u{E40}", "x٣", "Item 1", "é", "\u{3000}", "ー", "か\u{3099}", "ゝ", "鍵1", "鍵12", "鍵0"]
+        let pieces = [
+            "設", "定", "保", "存", "一", "丗", "中", "龥", "鿯", "\u{9FF0}", "\u{9FFF}", "㐀", "\u{4DBF}", "\u{F900}", "\u{FA0E}", "ファ", "か",
+            "が", "か\u{3099}", "\u{309B}", "ー", "・", "ゝ", "ｶ", "가", "힣", "a", "Z", "1", "0", "9", "٣", "३", "・", " ", "_", "設\u{301}", "\u{200B}",
+        ]
+        var generator = SeededGenerator(seed: seed)
+        func rest() -> String {
+            (0..<Int.random(in: 1...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        }
+        var compared = 0
+        for _ in 0..<20000 {
+            let beginning = beginnings.randomElement(using: &generator)!
+            let (a, b) = (beginning + rest(), beginning + rest())
+            guard KeyOrder.referenceCompare(a, b) == -KeyOrder.referenceCompare(b, a) else { continue }
+            expectAgreement(a, b)
+            compared += 1
+        }
+        #expect(compared > 15000)
+        for (a, b) in [("か", "設"), ("Open ファイル", "Open 設定"), ("鍵0・a", "鍵0・保"), ("설정 가", "설정 一"), ("힣", "一"), ("~", "鿿"), ("鍵9・b", "鍵10・a"), ("鍵0・Welcome", "鍵0・ファイル"), ("설정 힣", "설정 ア")] {
+            // Decided without the reference.
+            let decided = Array(a.utf8).withUnsafeBufferPointer { x in
+                Array(b.utf8).withUnsafeBufferPointer { y in KeyOrder.compareAfterSharedPrefix(x, y) }
+            }
+            #expect(decided == -1, "\(a) < \(b)")
+            #expect(KeyOrder.compare(UTF8Bytes(a), UTF8Bytes(b)) == -1, "\(a) < \(b)")
+            expectAgreement(a, b)
         }
     }
 

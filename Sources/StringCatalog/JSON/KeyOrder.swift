@@ -42,13 +42,16 @@ public enum KeyOrder {
         // Back to the start of the character the keys differ in, then before any digit run.
         while split > 0 && split < shorter && a[split] & 0xC0 == 0x80 { split -= 1 }
         while split > 0 && a[split - 1] >= 0x30 && a[split - 1] <= 0x39 { split -= 1 }
-        guard split > 0 else { return nil }
         // What ends the shared part must not be a digit of another script either.
-        var start = split - 1
-        while start > 0 && a[start] & 0xC0 == 0x80 { start -= 1 }
-        if a[start] >= 0x80 {
+        var lastShared: Unicode.Scalar?
+        if split > 0 {
+            var start = split - 1
+            while start > 0 && a[start] & 0xC0 == 0x80 { start -= 1 }
             guard let scalar = UTF8Bytes.scalar(in: a, at: start), scalar.properties.numericType != .decimal else { return nil }
+            lastShared = scalar
         }
+        if let order = compareAtIdeograph(a, b, at: split, after: lastShared) { return order }
+        guard split > 0 else { return nil }
         let restOfA = UnsafeBufferPointer(rebasing: a[split...])
         let restOfB = UnsafeBufferPointer(rebasing: b[split...])
         @inline(__always) func startsPrintable(_ rest: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -172,8 +175,9 @@ public enum KeyOrder {
                     var jEnd = j
                     while jEnd < b.count && b[jEnd] >= 0x30 && b[jEnd] <= 0x39 { jEnd += 1 }
                     if iEnd - i > 30 || jEnd - j > 30 { return nil }
-                    // A run that goes on in another script's digits is read whole by the reference.
-                    if (iEnd < a.count && a[iEnd] >= 0x80) || (jEnd < b.count && b[jEnd] >= 0x80) { return nil }
+                    // A run that goes on in another script's digits is read whole by the reference;
+                    // one followed by another character (`鍵0・` and `鍵1・`) ends there.
+                    if continuesInOtherDigits(a, at: iEnd) || continuesInOtherDigits(b, at: jEnd) { return nil }
                     var iSignificant = i
                     while iSignificant < iEnd - 1 && a[iSignificant] == 0x30 { iSignificant += 1 }
                     var jSignificant = j
@@ -220,6 +224,65 @@ public enum KeyOrder {
             }
             return tieBreak
         }
+    }
+
+    /// Keys that differ first at characters of two of these kinds: printable ASCII, a Hangul
+    /// syllable, a kana letter, a Han ideograph of the main CJK block (`Open 設定` and
+    /// `Open ファイル`, `Welcome` and `ファイル`). The root collation weighs every character of
+    /// one kind before every character of the next, in that order, whatever follows it (checked
+    /// against the reference for every pair of kinds' characters), so that difference decides.
+    /// Two characters of one kind it leaves to the reference (ideographs, for one, are not in
+    /// code point order). `lastShared` is the character before (nil at the start); it must be
+    /// one that nothing after it joins with (ASCII, `isPlainCJK`), else the reference decides.
+    static func compareAtIdeograph(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, at split: Int, after lastShared: Unicode.Scalar?
+    ) -> Int? {
+        guard split < a.count, split < b.count, a[split] >= 0xE0 || b[split] >= 0xE0 else { return nil }
+        if let lastShared, !(lastShared.value >= 0x20 && lastShared.value < 0x7F), !isPlainCJK(lastShared.value) { return nil }
+        guard let x = UTF8Bytes.scalar(in: a, at: split)?.value, let y = UTF8Bytes.scalar(in: b, at: split)?.value else {
+            return nil
+        }
+        let xKind = weightGroup(x)
+        let yKind = weightGroup(y)
+        guard xKind > 0, yKind > 0, xKind != yKind else { return nil }
+        return xKind < yKind ? -1 : 1
+    }
+
+    /// 1 for printable ASCII, 2 for a Hangul syllable, 3 for a kana letter, 4 for a main-block
+    /// ideograph (the order of their weights); 0 for anything else.
+    @inline(__always)
+    static func weightGroup(_ scalar: UInt32) -> Int {
+        if scalar >= 0x20 && scalar < 0x7F { return 1 }
+        if scalar >= 0xAC00 && scalar <= 0xD7A3 { return 2 }
+        if isKanaLetter(scalar) { return 3 }
+        if isMainBlockIdeograph(scalar) { return 4 }
+        return 0
+    }
+
+    /// U+4E00...U+9FFF, the main block of CJK unified ideographs.
+    @inline(__always)
+    static func isMainBlockIdeograph(_ scalar: UInt32) -> Bool { scalar >= 0x4E00 && scalar <= 0x9FFF }
+
+    /// CJK punctuation and kana (U+3000...U+30FF: `・`, `ー`, the ideographic space), Hangul
+    /// syllables and main-block ideographs: none of them joins what follows it into one weight.
+    @inline(__always)
+    static func isPlainCJK(_ scalar: UInt32) -> Bool {
+        (scalar >= 0x3000 && scalar <= 0x30FF) || (scalar >= 0xAC00 && scalar <= 0xD7A3) || isMainBlockIdeograph(scalar)
+    }
+
+    /// Hiragana and katakana letters: not the (combining) sound marks, iteration marks, the
+    /// middle dot or the prolonged sound mark, which weigh with their neighbours.
+    @inline(__always)
+    static func isKanaLetter(_ scalar: UInt32) -> Bool {
+        (scalar >= 0x3041 && scalar <= 0x3096) || (scalar >= 0x30A1 && scalar <= 0x30FA)
+    }
+
+    /// Whether what starts at `k` of `s` is a decimal digit of a script other than ASCII (or
+    /// bytes that are no character).
+    static func continuesInOtherDigits(_ s: UnsafeBufferPointer<UInt8>, at k: Int) -> Bool {
+        guard k < s.count, s[k] >= 0x80 else { return false }
+        guard let scalar = UTF8Bytes.scalar(in: s, at: k) else { return true }
+        return scalar.properties.numericType == .decimal
     }
 
     /// The length of the printable ASCII (0x20...0x7E) that `a` and `b` begin with alike.
