@@ -38,4 +38,27 @@ import TestSupport
             #expect(table.firstRepeat?.earlier == expected?.1, "limit \(limit)")
         }
     }
+
+    /// A hash depends on the bytes given and nothing around them (the last partial word is read
+    /// as a whole word that overlaps the one before), and a change in any byte changes it.
+    @Test func byteHashReadsExactlyItsBytes() {
+        var generator = SeededGenerator(seed: 9)
+        for length in 0...40 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let inside = [0xAA, 0xBB] + bytes + [0xCC, 0xDD, 0xEE]
+            func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
+                var hasher = ByteHash()
+                hasher.combine(buffer)
+                return hasher.finalize()
+            }
+            let alone = bytes.withUnsafeBufferPointer(hash)
+            let surrounded = inside.withUnsafeBufferPointer { hash(UnsafeBufferPointer(rebasing: $0[2..<(2 + length)])) }
+            #expect(alone == surrounded, "length \(length)")
+            for position in bytes.indices {
+                var changed = bytes
+                changed[position] ^= 0x01
+                #expect(changed.withUnsafeBufferPointer(hash) != alone, "length \(length), byte \(position)")
+            }
+        }
+    }
 }

@@ -259,6 +259,7 @@ struct Translations: Sendable {
                 let lineEnd = memchr(base + lineStart, 0x0A, buffer.count - lineStart)
                     .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? buffer.count
                 var content = lineStart
+                while content + 8 <= lineEnd && ByteWords.load(base, at: content) == ByteWords.spaces { content += 8 }
                 while content < lineEnd && base[content] == 0x20 { content += 1 }
                 lineStart = lineEnd + 1
                 if lineEnd - content > stateMemberLength && memcmp(base + content, stateMember.utf8Start, stateMemberLength) == 0 {

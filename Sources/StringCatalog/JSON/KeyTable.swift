@@ -151,11 +151,18 @@ public struct ByteHash {
                 i += 8
             }
             var last: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < bytes.count {
-                last |= UInt64(base[i]) << shift
-                shift += 8
-                i += 1
+            let rest = bytes.count - i
+            if rest > 0 && bytes.count >= 8 {
+                // The last word, overlapping the one before, shifted down to its new bytes: the
+                // same value the byte loop below makes.
+                last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) >> UInt64(8 * (8 - rest))
+            } else {
+                var shift: UInt64 = 0
+                while i < bytes.count {
+                    last |= UInt64(base[i]) << shift
+                    shift += 8
+                    i += 1
+                }
             }
             h = (h ^ last) &* 0x94D0_49BB_1331_11EB
         }
