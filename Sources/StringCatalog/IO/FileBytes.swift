@@ -184,6 +184,11 @@ public final class AtomicFile {
     let temporary: String?
     var fd: Int32
     var committed = false
+    /// Set when the file will be flushed to disk at `commit`: each piece written is then sent
+    /// on its way to the disk at once, so that the flush waits for the last pieces only.
+    public var willBeFlushed = false
+    /// Bytes written so far.
+    var written = 0
     /// What the replaced file had, to give the new one.
     let original: stat?
 
@@ -279,6 +284,10 @@ public final class AtomicFile {
         guard bytes.withUnsafeBytes({ FileDescriptors.writeAll(fd, $0) }) else {
             throw .errno(path, FileDescriptors.lastError == EFBIG ? "cannot write past the file-size limit (ulimit -f)" : "cannot write")
         }
+        if willBeFlushed && temporary != nil {
+            FileDescriptors.startWritingOut(fd, offset: written, count: bytes.count)
+        }
+        written += bytes.count
     }
 
     /// Gives the file the old one's mode, owner and group (or the umask's mode), flushes it to

@@ -133,6 +133,7 @@ public struct Catalog: Sendable {
     /// so that a big catalog is never held twice in memory.
     public func write(to path: String, durable: Bool = true) throws(FileError) {
         let file = try AtomicFile(replacing: path)
+        file.willBeFlushed = durable
         var failure: FileError?
         var writer = XcodeWriter(capacity: 1 << 21)
         writer.drain = { output in
