@@ -111,10 +111,11 @@ struct CanonicalSkim {
         let spaces = 2 * (indent + 1)
         /// Whether `separator` (`{` or `,`), a line feed, the members' indentation and the
         /// eight bytes `name` (a quoted key and a space) followed by `: "` are at `at`.
-        @inline(__always) func memberStart(at at: Int, after separator: UInt8, _ name: UInt64) -> Bool {
-            at + 2 + spaces + 11 <= count && bytes[at] == separator && bytes[at + 1] == 0x0A && isSpaces(at: at + 2, spaces)
-                && ByteWords.load(bytes, at: at + 2 + spaces) == name && bytes[at + spaces + 10] == UInt8(ascii: ":")
-                && bytes[at + spaces + 11] == 0x20 && bytes[at + spaces + 12] == UInt8(ascii: "\"")
+        @inline(__always) func memberStart(at offset: Int, after separator: UInt8, _ name: UInt64) -> Bool {
+            offset + 2 + spaces + 11 <= count && bytes[offset] == separator && bytes[offset + 1] == 0x0A
+                && isSpaces(at: offset + 2, spaces) && ByteWords.load(bytes, at: offset + 2 + spaces) == name
+                && bytes[offset + spaces + 10] == UInt8(ascii: ":") && bytes[offset + spaces + 11] == 0x20
+                && bytes[offset + spaces + 12] == UInt8(ascii: "\"")
         }
         guard memberStart(at: start, after: UInt8(ascii: "{"), Self.stateWord),
             let stateEnd = stringEnd(from: start + spaces + 13),

@@ -131,7 +131,7 @@ public struct ByteHash {
     private var state: UInt64
 
     /// A random seed for the process.
-    nonisolated(unsafe) static let seed: UInt64 = {
+    static let seed: UInt64 = {
         var generator = SystemRandomNumberGenerator()
         return generator.next() | 1
     }()
