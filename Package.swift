@@ -27,7 +27,14 @@ let package = Package(
         libgit2Headers,
         // What differs between macOS and Linux: system calls, the environment, child processes.
         .target(name: "Platform"),
-        .target(name: "StringCatalog", dependencies: ["Platform"]),
+        // On Linux the key order calls ICU itself (`_FoundationICU`, shipped with the toolchain and
+        // linked statically by install.sh) instead of Foundation: see CoreFoundationCollation.
+        .target(
+            name: "StringCatalog", dependencies: ["Platform"],
+            linkerSettings: [
+                .linkedLibrary("_FoundationICU", .when(platforms: [.linux])),
+                .linkedLibrary("stdc++", .when(platforms: [.linux])),
+            ]),
         .target(name: "CatalogMerge", dependencies: ["StringCatalog"]),
         .target(name: "CatalogLint", dependencies: ["StringCatalog", "Platform"]),
         .target(name: "GitSupport", dependencies: ["CLibgit2", "Platform"]),

@@ -26,3 +26,20 @@ public struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Foundation's comparison that Xcode sorts keys with: the reference the tool's own key order
+/// (`KeyOrder`, and on Linux `CoreFoundationCollation`, which replaces Foundation there) is held to.
+public enum FoundationKeyOrder {
+    private static let rootLocale = Locale(identifier: "")
+
+    public static func compare(_ a: String, _ b: String) -> Int {
+        let result = (a as NSString).compare(
+            b, options: [.numeric, .caseInsensitive, .forcedOrdering],
+            range: NSRange(location: 0, length: (a as NSString).length), locale: rootLocale)
+        switch result {
+        case .orderedAscending: return -1
+        case .orderedSame: return 0
+        case .orderedDescending: return 1
+        }
+    }
+}

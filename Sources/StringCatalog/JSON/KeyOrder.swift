@@ -1,5 +1,3 @@
-import Foundation
-
 /// The order Xcode writes object keys in.
 ///
 /// Xcode sorts every object with
@@ -60,20 +58,6 @@ public enum KeyOrder {
         guard startsPrintable(restOfA) && startsPrintable(restOfB) else { return nil }
         return compareASCII(restOfA, restOfB)
     }
-
-    /// The reference comparison: the Foundation call whose order Xcode's files follow.
-    public static func referenceCompare(_ a: String, _ b: String) -> Int {
-        let result = (a as NSString).compare(
-            b, options: [.numeric, .caseInsensitive, .forcedOrdering],
-            range: NSRange(location: 0, length: (a as NSString).length), locale: rootLocale)
-        switch result {
-        case .orderedAscending: return -1
-        case .orderedSame: return 0
-        case .orderedDescending: return 1
-        }
-    }
-
-    private static let rootLocale = Locale(identifier: "")
 
     /// Printable ASCII in the root collation's order, case folded: white space, then punctuation
     /// and symbols in ICU's order, then digits, then letters.
