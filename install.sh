@@ -48,8 +48,6 @@ Darwin)
     else
         PREFIX="${PREFIX:-/usr/local}"
     fi
-    # Apple platforms have no static Swift runtime: the binary uses the one in macOS.
-    build_flags=(-c release)
     ;;
 Linux)
     if ! pkg-config --exists libgit2 2>/dev/null; then
@@ -58,7 +56,6 @@ Linux)
         as_root_unless_writable / env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgit2-dev pkg-config
     fi
     PREFIX="${PREFIX:-/usr/local}"
-    build_flags=(-c release --static-swift-stdlib)
     ;;
 *)
     echo "install.sh: unsupported system '$system' (macOS and Linux are)" >&2
@@ -67,6 +64,10 @@ Linux)
 esac
 
 echo "==> Building (release)"
+# Linux: the Swift and C++ runtimes linked in (see the script). macOS has no static Swift
+# runtime: the binary uses the one in the system.
+source Scripts/release-flags.sh
+build_flags=("${release_build_flags[@]}")
 swift build "${build_flags[@]}" --product xcstrings-merge
 
 echo "==> Installing to $PREFIX/bin"

@@ -4,8 +4,74 @@ import Darwin
 import Glibc
 #endif
 
-/// Running a program and measuring it, for the benchmark.
+/// Running other programs: git and an editor for the tool, any program for the benchmark.
 public enum ChildProcesses {
+    /// What a program printed and how it ended.
+    public struct Output: Sendable {
+        /// The exit status as `wait` gives it; 127 when the program could not be started.
+        public var status: Int32
+        public var standardOutput: [UInt8]
+        public var standardError: [UInt8]
+    }
+
+    /// Runs `arguments` (the program found on PATH), standard input empty, with `environment`
+    /// added to this process's, and collects both of its outputs (read together, so that a
+    /// child filling one pipe while this process waits on the other cannot stall).
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) -> Output {
+        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        guard pipe(&outputPipe) == 0 else { return Output(status: 127, standardOutput: [], standardError: []) }
+        guard pipe(&errorPipe) == 0 else {
+            close(outputPipe[0])
+            close(outputPipe[1])
+            return Output(status: 127, standardOutput: [], standardError: [])
+        }
+        #if canImport(Darwin)
+        var fileActions: posix_spawn_file_actions_t? = nil
+        #else
+        var fileActions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&fileActions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&fileActions, errorPipe[1], 2)
+        for fd in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&fileActions, fd) }
+
+        var variables = ProcessEnvironment.variables
+        for (name, value) in environment { variables[name] = value }
+        let cEnvironment = variables.map { strdup($0.key + "=" + $0.value) } + [nil]
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments + cEnvironment { free(pointer) } }
+        var pid: pid_t = 0
+        let started = posix_spawnp(&pid, arguments[0], &fileActions, nil, cArguments, cEnvironment) == 0
+        close(outputPipe[1])
+        close(errorPipe[1])
+        defer {
+            close(outputPipe[0])
+            close(errorPipe[0])
+        }
+        guard started else {
+            return Output(status: 127, standardOutput: [], standardError: Array("cannot run \(arguments[0])".utf8))
+        }
+        var collected: [[UInt8]] = [[], []]
+        var open = [true, true]
+        let fds = [outputPipe[0], errorPipe[0]]
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while open[0] || open[1] {
+            var polled = (0..<2).filter { open[$0] }.map { pollfd(fd: fds[$0], events: Int16(POLLIN), revents: 0) }
+            if poll(&polled, nfds_t(polled.count), -1) < 0 {
+                if FileDescriptors.lastError == EINTR { continue }
+                break
+            }
+            for entry in polled where entry.revents != 0 {
+                let which = entry.fd == fds[0] ? 0 : 1
+                let count = chunk.withUnsafeMutableBytes { FileDescriptors.read(entry.fd, into: $0.baseAddress!, count: $0.count) }
+                if count > 0 { collected[which] += chunk[0..<count] } else { open[which] = false }
+            }
+        }
+        return Output(status: wait(pid), standardOutput: collected[0], standardError: collected[1])
+    }
+
     /// What one run of a program cost.
     public struct Cost: Sendable {
         public var seconds: Double

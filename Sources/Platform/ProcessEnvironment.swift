@@ -94,6 +94,28 @@ public enum FilePaths {
         return names
     }
 
+    /// A new folder of this user's alone in the temporary folder (`mkdtemp`), its name starting
+    /// with `prefix`; nil when it cannot be made.
+    public static func makeTemporaryDirectory(prefix: String) -> String? {
+        var template = Array((ProcessEnvironment.temporaryDirectory + "/" + prefix + "XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { return nil }
+        return String(cString: made)
+    }
+
+    /// Removes `path` and, for a folder, everything in it; symbolic links are removed, never
+    /// followed. False when something could not be removed.
+    @discardableResult
+    public static func removeTree(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            var removedAll = true
+            for name in names(in: path) ?? [] where !removeTree(path + "/" + name) { removedAll = false }
+            return rmdir(path) == 0 && removedAll
+        }
+        return unlink(path) == 0
+    }
+
     /// The current directory.
     public static var currentDirectory: String? {
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -1,5 +1,4 @@
-import Dispatch
-import Foundation
+import Platform
 import GitSupport
 import StringCatalog
 
@@ -161,13 +160,13 @@ enum ParallelCheck {
     final class Results: @unchecked Sendable {
         var slots: [CheckResult?]
         var done = 0
-        let lock = NSLock()
+        let lock = Mutex()
         init(count: Int) { slots = Array(repeating: nil, count: count) }
     }
 
     static func run(_ jobs: [CheckJob], showProgress: Bool) -> [CheckResult] {
         let results = Results(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
+        Threads.concurrentPerform(iterations: jobs.count) { i in
             let job = jobs[i]
             var result: CheckResult
             if let bytes = job.bytes {

@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 import StringCatalog
 
 enum DemoCommand {
@@ -26,11 +26,13 @@ enum DemoCommand {
         if let extra = parsed.positionals.first {
             throw UsageError(message: "unexpected argument '\(extra)'", command: "demo")
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xcstrings-merge-demo-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        guard let directory = FilePaths.makeTemporaryDirectory(prefix: "xcstrings-merge-demo-") else {
+            Output.err("demo: cannot make a folder in \(ProcessEnvironment.temporaryDirectory)\n")
+            return .failure
+        }
+        defer { FilePaths.removeTree(directory) }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            return try Demo(directory: directory.path).run() ? .success : .failure
+            return try Demo(directory: directory).run() ? .success : .failure
         } catch {
             Output.err("demo: \(error)\n")
             return .failure
@@ -48,7 +50,7 @@ struct Demo {
     /// Git isolated from the user's configuration, so that a globally installed driver does not
     /// take part in the "without the driver" step.
     func git(_ arguments: String...) -> Subprocess.Result {
-        Subprocess.run(["git"] + arguments, in: directory, environment: [
+        Subprocess.run(["git", "-C", directory] + arguments, environment: [
             "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "XDG_CONFIG_HOME": directory,
             "GIT_AUTHOR_NAME": "Demo", "GIT_AUTHOR_EMAIL": "demo@example.com",
             "GIT_COMMITTER_NAME": "Demo", "GIT_COMMITTER_EMAIL": "demo@example.com",

@@ -6,8 +6,6 @@ import Glibc
 import Platform
 import CatalogLint
 import CatalogMerge
-import Dispatch
-import Foundation
 import GitSupport
 import StringCatalog
 

@@ -1,4 +1,3 @@
-import Foundation
 import Platform
 
 /// Runs another program (git, an editor) and collects what it printed.
@@ -12,39 +11,13 @@ enum Subprocess {
         var output: String { String(decoding: outputBytes, as: UTF8.self) }
     }
 
-    /// Runs `arguments[0]` found on PATH, in `directory`, with extra environment variables.
+    /// Runs `arguments[0]` found on PATH with extra environment variables.
     @discardableResult
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return Result(status: 127, outputBytes: [], errorOutput: "cannot run \(arguments[0]): \(error)")
-        }
-        nonisolated(unsafe) var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outputData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
+    static func run(_ arguments: [String], environment: [String: String] = [:]) -> Result {
+        let run = ChildProcesses.run(arguments, environment: environment)
         return Result(
-            status: process.terminationStatus, outputBytes: [UInt8](outputData),
-            errorOutput: String(decoding: errorData, as: UTF8.self))
+            status: run.status, outputBytes: run.standardOutput,
+            errorOutput: String(decoding: run.standardError, as: UTF8.self))
     }
 
     /// Runs `$EDITOR` on `argument`, attached to this terminal, as git does: the setting is

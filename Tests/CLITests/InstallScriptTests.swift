@@ -115,7 +115,7 @@ import TestSupport
         #expect(!log.contains("brew install") && !log.contains("apt-get") && !log.contains("swift build"), "\(log)")
     }
 
-    @Test func onLinuxItUsesAptAndAStaticSwiftRuntime() throws {
+    @Test func onLinuxItUsesAptAndStaticSwiftAndCxxRuntimes() throws {
         let linux = try Simulation(system: "Linux", uid: 0, withBrew: false)
         defer { linux.directory.remove() }
         let prefix = linux.directory.file("prefix").path
@@ -123,7 +123,14 @@ import TestSupport
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(log.contains("apt-get install -y -qq libgit2-dev pkg-config"), "\(log)")
         #expect(!log.contains("brew"))
-        #expect(log.contains("swift build -c release --static-swift-stdlib --product xcstrings-merge"))
+        // The Swift runtime linked in, and the C++ runtime too where the compiler finds its
+        // archive (Scripts/release-flags.sh).
+        let build = log.split(separator: "\n").first { $0.hasPrefix("swift build") && $0.hasSuffix("--product xcstrings-merge") }
+        #expect(build?.hasPrefix("swift build -c release --static-swift-stdlib") == true, "\(log)")
+        let archive = try? run(URL(fileURLWithPath: "/usr/bin/env"), ["cc", "-print-file-name=libstdc++.a"]).stdout
+        if archive?.hasPrefix("/") == true {
+            #expect(build?.contains("-Xlinker -L\(Paths.packageRoot.path)/.build/static-libstdc++") == true, "\(log)")
+        }
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/xcstrings-merge"))
         #expect(log.contains("tool install --global --binary \(prefix)/bin/xcstrings-merge"))
         #expect(log.contains("tool demo"))

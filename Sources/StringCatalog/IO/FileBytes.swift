@@ -3,7 +3,6 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 import Platform
 
 /// A file-system failure, with the path and the system's reason.
@@ -91,7 +90,7 @@ public enum FileBytes {
             let slots = UnsafeSendable(value: (base, complete))
             // The other work first, so that it starts at once; the parts are taken by whichever
             // core is free.
-            DispatchQueue.concurrentPerform(iterations: parts + 1) { index in
+            Threads.concurrentPerform(iterations: parts + 1) { index in
                 guard index > 0 else { return alongside() }
                 let part = index - 1
                 let start = min(part * partSize, size)

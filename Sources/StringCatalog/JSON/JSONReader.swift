@@ -3,7 +3,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
+import Platform
 
 /// Reads JSON bytes into a `JSONValue` that keeps member order and exact string bytes.
 ///
@@ -79,7 +79,6 @@ public enum JSONReader {
 final class SplitJob: @unchecked Sendable {
     var parser: Parser
     var result: Result<JSONObject, JSONError>?
-    let done = DispatchSemaphore(value: 0)
 
     init(_ parser: Parser) { self.parser = parser }
 
@@ -89,7 +88,6 @@ final class SplitJob: @unchecked Sendable {
         } catch {
             result = .failure(error)
         }
-        done.signal()
     }
 }
 
@@ -481,15 +479,18 @@ struct Parser {
         other.stopAt = nil
         other.depth = depth
         let job = SplitJob(other)
-        DispatchQueue.global().async { job.run(resumingAt: split, open: open) }
-        defer { job.done.wait() }
+        guard let thread = Threads.start({ job.run(resumingAt: split, open: open) }) else {
+            return try parseObject(lazyValues: true)
+        }
+        var joined = false
+        defer { if !joined { thread.join() } }
         stopAt = split
         let first = try parseObject(lazyValues: true)
         stopAt = nil
         guard stoppedAtSplit else { return first }
         stoppedAtSplit = false
-        job.done.wait()
-        job.done.signal()
+        thread.join()
+        joined = true
         let second: JSONObject
         switch job.result! {
         case .success(let object): second = object

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A finding about a catalog, located at a byte offset of the file.
 public struct Diagnostic: Sendable, Equatable {

@@ -1,5 +1,4 @@
-import Dispatch
-import Foundation
+import Platform
 
 /// Work over many items in blocks, the blocks on all cores, the results kept in order: how a big
 /// catalog's entries are validated and linted.
@@ -9,7 +8,7 @@ public enum ParallelBlocks {
         guard count > blockSize else { return body(0..<count) }
         let blocks = (count + blockSize - 1) / blockSize
         let results = Results<T>(count: blocks)
-        DispatchQueue.concurrentPerform(iterations: blocks) { block in
+        Threads.concurrentPerform(iterations: blocks) { block in
             results.set(block, body(block * blockSize..<min(count, (block + 1) * blockSize)))
         }
         return results.all
@@ -18,7 +17,7 @@ public enum ParallelBlocks {
     /// The results of the blocks, in block order.
     final class Results<T>: @unchecked Sendable {
         private var slots: [[T]]
-        private let lock = NSLock()
+        private let lock = Mutex()
 
         init(count: Int) { slots = Array(repeating: [], count: count) }
 

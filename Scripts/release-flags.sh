@@ -1,0 +1,24 @@
+# Sourced by install.sh and Scripts/bench.sh: the flags the installed binary is built with, in
+# the array `release_build_flags`. Run from the package's folder.
+release_build_flags=(-c release)
+if [ "$(uname -s)" = Linux ]; then
+    # The Swift runtime linked in, so that the binary runs without the toolchain.
+    release_build_flags+=(--static-swift-stdlib)
+    # The C++ runtime linked in as well. The Swift runtime and ICU need libstdc++, and loading
+    # libstdc++.so (its relocations and symbol look-ups) is most of the start of a Swift program
+    # on Linux: `xcstrings-merge --version` took 1.50 x `git --version` with it, 1.02 x
+    # without, and a merge driver starts once per file. The toolchain's link line asks for
+    # -lstdc++, which the linker takes from the first folder holding libstdc++.so or
+    # libstdc++.a: a folder holding only the archive, searched first, gives it the archive.
+    # (GCC's runtime library exception allows linking it into any program.) Without a
+    # libstdc++.a the shared library is used, as before.
+    for compiler in clang gcc cc; do
+        archive="$("$compiler" -print-file-name=libstdc++.a 2>/dev/null || true)"
+        if [ -f "$archive" ]; then
+            mkdir -p .build/static-libstdc++
+            ln -sf "$archive" .build/static-libstdc++/libstdc++.a
+            release_build_flags+=(-Xlinker "-L$PWD/.build/static-libstdc++")
+            break
+        fi
+    done
+fi
