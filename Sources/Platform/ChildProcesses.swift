@@ -127,7 +127,7 @@ public enum ChildProcesses {
     }
 
     /// Starts a program in this process's own process group, with the signals this process
-    /// ignores or blocks given back their defaults and an empty signal mask (Dispatch's threads
+    /// ignores or blocks given back their defaults and an empty signal mask (the pool's threads
     /// block signals; a child of theirs would inherit that); nil when it cannot be started.
     public static func spawn(_ arguments: [String]) -> pid_t? {
         #if canImport(Darwin)

@@ -117,20 +117,3 @@ private func removeTemporaryFiles(_ number: Int32) {
     signal(number, SIG_DFL)
     raise(number)
 }
-
-/// A mutex for the few places that need one, the same on both systems.
-public final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        return mutex
-    }()
-
-    public init() {}
-
-    public func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-}

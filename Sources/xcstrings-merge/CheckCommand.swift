@@ -160,7 +160,7 @@ enum ParallelCheck {
     final class Results: @unchecked Sendable {
         var slots: [CheckResult?]
         var done = 0
-        let lock = Mutex()
+        let lock = Lock()
         init(count: Int) { slots = Array(repeating: nil, count: count) }
     }
 

@@ -1,5 +1,5 @@
 #if !canImport(Darwin)
-import _FoundationICU
+internal import _FoundationICU
 import Platform
 
 /// Xcode's key comparison without Foundation: CoreFoundation's
@@ -623,7 +623,7 @@ enum CoreFoundationCollation {
     final class CollatorPool: @unchecked Sendable {
         static let shared = CollatorPool()
 
-        private let lock = Mutex()
+        private let lock = Lock()
         private var idle: [OpaquePointer] = []
 
         func withCollator<T>(_ body: (OpaquePointer) -> T) -> T {

@@ -479,11 +479,10 @@ struct Parser {
         other.stopAt = nil
         other.depth = depth
         let job = SplitJob(other)
-        guard let thread = Threads.start({ job.run(resumingAt: split, open: open) }) else {
-            return try parseObject(lazyValues: true)
-        }
+        let thread = Threads.start { job.run(resumingAt: split, open: open) }
         var joined = false
-        defer { if !joined { thread.join() } }
+        // The second half is not wanted when the first throws or does not end at the split.
+        defer { if !joined { thread.cancelOrJoin() } }
         stopAt = split
         let first = try parseObject(lazyValues: true)
         stopAt = nil

@@ -1,3 +1,12 @@
+// Nothing of Dispatch is used here, and nothing of it is linked for this import (the static linker
+// takes only what is referenced). It stays because the optimizer makes this module's code better
+// with it, here: without it, the merge of the bench's rename case made about 680,000 more retain
+// and release calls (callgrind: 734 M instructions against 699 M; `JSONObject.isEquivalent` and
+// what inlines `UTF8Bytes ==` kept each key's storage alive around its `memcmp`), and an L merge
+// took 4% longer. The same import in a file of its own does not do it. Measured with Swift 6.3
+// on Linux, not understood.
+import Dispatch
+
 /// A JSON value with object members kept in their written order and strings kept as exact bytes.
 ///
 /// Arrays and objects hold their children in arrays, so the enum needs no `indirect` boxes.

@@ -17,7 +17,7 @@ public enum ParallelBlocks {
     /// The results of the blocks, in block order.
     final class Results<T>: @unchecked Sendable {
         private var slots: [[T]]
-        private let lock = Mutex()
+        private let lock = Lock()
 
         init(count: Int) { slots = Array(repeating: [], count: count) }
 
