@@ -25,32 +25,25 @@ public enum ChildProcesses {
             close(outputPipe[1])
             return Output(status: 127, standardOutput: [], standardError: [])
         }
-        #if canImport(Darwin)
-        var fileActions: posix_spawn_file_actions_t? = nil
-        #else
-        var fileActions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&fileActions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&fileActions, errorPipe[1], 2)
-        for fd in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&fileActions, fd) }
-
         var variables = ProcessEnvironment.variables
         for (name, value) in environment { variables[name] = value }
         let cEnvironment = variables.map { strdup($0.key + "=" + $0.value) } + [nil]
-        let cArguments = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments + cEnvironment { free(pointer) } }
-        var pid: pid_t = 0
-        let started = posix_spawnp(&pid, arguments[0], &fileActions, nil, cArguments, cEnvironment) == 0
+        defer { for pointer in cEnvironment { free(pointer) } }
+        let pid = cEnvironment.withUnsafeBufferPointer { block in
+            spawn(arguments, environment: block.baseAddress!) { fileActions in
+                posix_spawn_file_actions_addopen(fileActions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_adddup2(fileActions, outputPipe[1], 1)
+                posix_spawn_file_actions_adddup2(fileActions, errorPipe[1], 2)
+                for fd in outputPipe + errorPipe { posix_spawn_file_actions_addclose(fileActions, fd) }
+            }
+        }
         close(outputPipe[1])
         close(errorPipe[1])
         defer {
             close(outputPipe[0])
             close(errorPipe[0])
         }
-        guard started else {
+        guard let pid else {
             return Output(status: 127, standardOutput: [], standardError: Array("cannot run \(arguments[0])".utf8))
         }
         var collected: [[UInt8]] = [[], []]
@@ -86,25 +79,13 @@ public enum ChildProcesses {
     /// Runs `arguments` (the program found on PATH) with standard output sent to
     /// `standardOutput` and standard error discarded; nil when it cannot be started.
     public static func measure(_ arguments: [String], standardOutput: String = "/dev/null") -> Cost? {
-        // `posix_spawn_file_actions_t` is a pointer on Darwin and a struct on Linux; both start
-        // from a zeroed value that `posix_spawn_file_actions_init` fills in.
-        #if canImport(Darwin)
-        var fileActions: posix_spawn_file_actions_t? = nil
-        #else
-        var fileActions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
-        let cArguments = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        var pid: pid_t = 0
         var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        guard posix_spawnp(&pid, arguments[0], &fileActions, nil, cArguments, ProcessEnvironment.block) == 0 else {
-            return nil
+        let spawned = spawn(arguments, environment: ProcessEnvironment.block) { fileActions in
+            posix_spawn_file_actions_addopen(fileActions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_addopen(fileActions, 2, "/dev/null", O_WRONLY, 0)
+            clock_gettime(CLOCK_MONOTONIC, &start)
         }
+        guard let pid = spawned else { return nil }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && FileDescriptors.lastError == EINTR {}
@@ -115,6 +96,30 @@ public enum ChildProcesses {
         return Cost(
             seconds: seconds, cpuSeconds: cpu(usage.ru_utime) + cpu(usage.ru_stime), peakBytes: peakResidentBytes(usage),
             status: status)
+    }
+
+    #if canImport(Darwin)
+    /// `posix_spawn_file_actions_t` is a pointer on Darwin and a struct on Linux; both start from
+    /// a zeroed value that `posix_spawn_file_actions_init` fills in.
+    typealias FileActions = posix_spawn_file_actions_t?
+    #else
+    typealias FileActions = posix_spawn_file_actions_t
+    #endif
+
+    /// `posix_spawnp` of `arguments` with the file actions `arrange` adds; nil when the program
+    /// cannot be started.
+    static func spawn(
+        _ arguments: [String], environment: UnsafePointer<UnsafeMutablePointer<CChar>?>,
+        arrange: (UnsafeMutablePointer<FileActions>) -> Void
+    ) -> pid_t? {
+        var fileActions = FileActions()
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        arrange(&fileActions)
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        return posix_spawnp(&pid, arguments[0], &fileActions, nil, cArguments, environment) == 0 ? pid : nil
     }
 
     /// `ru_maxrss` is in bytes on macOS and in kilobytes on Linux.
