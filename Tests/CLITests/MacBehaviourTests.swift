@@ -16,7 +16,11 @@ import TestSupport
         let cellarBin = prefix + "/Cellar/xcstrings-merge/HEAD-1/bin"
         try FileManager.default.createDirectory(atPath: cellarBin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Paths.tool.path, toPath: cellarBin + "/xcstrings-merge")
+        // Copied by `cp`, not in this process: a file this process has open for writing is
+        // inherited by whatever child another test starts meanwhile, and while that child lives
+        // the copy cannot be run ("Text file busy"), as a CI run once found.
+        let copy = try run(URL(fileURLWithPath: "/bin/cp"), [Paths.tool.path, cellarBin + "/xcstrings-merge"])
+        #expect(copy.status == 0, "\(copy.stderr)")
         let link = prefix + "/bin/xcstrings-merge"
         if linked {
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../Cellar/xcstrings-merge/HEAD-1/bin/xcstrings-merge")
