@@ -7,7 +7,8 @@ extension KeyOrder {
     /// `compare(_:options: [.numeric, .caseInsensitive, .forcedOrdering], range:, locale: root)`.
     /// On macOS that is Foundation's own call (Foundation is part of the system there and costs
     /// a process nothing to load); on Linux, CoreFoundation's algorithm transcribed onto ICU
-    /// (`CoreFoundationCollation`), so that the tool does not link Foundation.
+    /// (`CoreFoundationCollation`), so that the tool does not link Foundation. The tests' own
+    /// copy of the Foundation call (`FoundationKeyOrder`) is held to this one on every system.
     public static func referenceCompare(_ a: String, _ b: String) -> Int {
         #if canImport(Darwin)
         let result = (a as NSString).compare(
