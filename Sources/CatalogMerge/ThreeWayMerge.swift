@@ -165,6 +165,8 @@ public struct ThreeWayMerge {
         if kind == .strings {
             stringsMergedByMember = true
             if base != nil {
+                oursIndex.align(to: &baseIndex)
+                theirsIndex.align(to: &baseIndex)
                 renames = RenamePlan(base: &baseIndex, ours: &oursIndex, theirs: &theirsIndex, sourceLanguage: sourceLanguage)
                 // The walk below reads the keys in order again: from the start, not from where
                 // the search for renames left off.
@@ -270,15 +272,54 @@ public struct ThreeWayMerge {
 
 /// Finds members by key. Versions of one object usually list their keys in the same order, so
 /// the member after the last one found is tried first; a hash table, built when that first
-/// fails, serves the rest. Small objects are scanned.
+/// fails, serves the rest. Small objects are scanned. A side read against the base (see
+/// `ReferenceAlignment`) needs no table of its own: a key is found in the base's table, and
+/// the side's position of each base key is known from the reading.
 struct MemberIndex {
     let object: JSONObject?
     var cursor = 0
     var table: KeyTable?
+    var throughBase: ThroughBase?
+
+    /// How a side aligned to the base finds its members.
+    struct ThroughBase {
+        /// The base's positions by key.
+        let baseTable: KeyTable
+        /// The side's position of each base member's key, -1 where the side lacks it.
+        let fromBase: [Int32]
+        /// The side's positions of the keys the base lacks, in order.
+        let added: [Int]
+        /// Those keys' positions in `added`, when there are many.
+        let addedTable: KeyTable?
+    }
 
     init(_ object: JSONObject?) {
         self.object = object
         table = object?.keyTable
+    }
+
+    /// Finds keys through `base` when this object was read against it.
+    mutating func align(to base: inout MemberIndex) {
+        guard let object, object.count > 16, let baseObject = base.object, let alignment = object.alignment(to: baseObject) else { return }
+        if base.table == nil { base.table = KeyTable(baseObject.members) }
+        let added = alignment.positions.indices.filter { alignment.positions[$0] < 0 }
+        throughBase = ThroughBase(
+            baseTable: base.table!, fromBase: alignment.inverse(), added: added,
+            addedTable: added.count > 16 ? KeyTable(added.map { object.members[$0] }) : nil)
+    }
+
+    /// The members this object has and `base` lacks, and those `base` has and this object lacks,
+    /// each in its object's order.
+    mutating func difference(from base: inout MemberIndex) -> (added: [JSONMember], deleted: [JSONMember]) {
+        guard let object, let baseObject = base.object else { return ([], []) }
+        if let throughBase {
+            return (
+                throughBase.added.map { object.members[$0] },
+                baseObject.members.indices.filter { throughBase.fromBase[$0] < 0 }.map { baseObject.members[$0] })
+        }
+        return (
+            object.members.filter { !base.contains($0.key) },
+            baseObject.members.filter { !contains($0.key) })
     }
 
     mutating func value(_ key: UTF8Bytes) -> JSONValue? {
@@ -294,6 +335,19 @@ struct MemberIndex {
             return cursor - 1
         }
         if members.count <= 16 { return object.index(ofKey: key) }
+        if let throughBase {
+            let found: Int?
+            if let basePosition = throughBase.baseTable.position(of: key) {
+                let position = Int(throughBase.fromBase[basePosition])
+                found = position >= 0 ? position : nil
+            } else if let addedTable = throughBase.addedTable {
+                found = addedTable.position(of: key).map { throughBase.added[$0] }
+            } else {
+                found = throughBase.added.first { members[$0].key == key }
+            }
+            if let found { cursor = found + 1 }
+            return found
+        }
         if table == nil { table = KeyTable(members) }
         guard let index = table?.position(of: key) else { return nil }
         cursor = index + 1

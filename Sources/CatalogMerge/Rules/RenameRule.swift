@@ -81,12 +81,11 @@ struct RenamePlan {
         base baseIndex: inout MemberIndex, side sideIndex: inout MemberIndex, other otherIndex: inout MemberIndex,
         sourceLanguage: UTF8Bytes?
     ) -> [UTF8Bytes: UTF8Bytes] {
-        guard let base = baseIndex.object, let side = sideIndex.object else { return [:] }
-        let deleted = base.members.filter { !sideIndex.contains($0.key) }
+        guard baseIndex.object != nil, sideIndex.object != nil else { return [:] }
+        let (added, deleted) = sideIndex.difference(from: &baseIndex)
         guard deleted.contains(where: { member in otherIndex.value(member.key).map { $0 != member.value } ?? true }) else {
             return [:]
         }
-        let added = side.members.filter { !baseIndex.contains($0.key) }
         guard !added.isEmpty else { return [:] }
         // Added entries indexed by a hash of each of their translations, so that a deleted entry
         // finds its candidates by one look-up instead of a comparison with every added entry.

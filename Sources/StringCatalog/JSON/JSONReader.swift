@@ -104,10 +104,25 @@ struct ReferenceEntries {
     var lastFound = -1
     /// The keys looked up that the reference lacks (a side's added keys).
     var absentKeys: [JSONMember] = []
+    /// The reference's own lookup (nil for a small object), which names it in an alignment.
+    let referenceLookup: ObjectLookup?
+    /// The reference's position of each key looked up, in order, -1 for those it lacks: the
+    /// object read gets them as its `ReferenceAlignment`.
+    var positions: [Int32] = []
 
     init(_ object: JSONObject) {
         members = object.members
         table = object.keyTable
+        referenceLookup = object.lookup
+    }
+
+    /// The alignment of the object read, whose members were looked up one by one, in order, by
+    /// `parts` (the halves of a split reading); nil when the reference has no lookup to name it.
+    static func alignment(_ parts: [ReferenceEntries], count: Int) -> ReferenceAlignment? {
+        guard let reference = parts.first?.referenceLookup, parts[0].members.count < Int(Int32.max) else { return nil }
+        let positions = parts.count == 1 ? parts[0].positions : parts.flatMap(\.positions)
+        guard positions.count == count else { return nil }
+        return ReferenceAlignment(reference: reference, referenceCount: parts[0].members.count, positions: positions)
     }
 
     /// The key the cursor is at: the one a side that follows the reference has next.
@@ -154,8 +169,10 @@ struct ReferenceEntries {
         }
         guard let index else {
             absentKeys.append(JSONMember(key: key, value: .null))
+            positions.append(-1)
             return nil
         }
+        positions.append(Int32(truncatingIfNeeded: index))
         if index <= lastFound { ascending = false }
         if firstFound == nil { firstFound = index }
         lastFound = index
@@ -347,10 +364,12 @@ struct Parser {
         }
         // Keys found in the reference in its order are unique as the reference's are (see
         // `provesUnique`). The halves of a split object are checked together by `parseEntries`.
-        if resumingAt == nil && !(lazyValues && reference?.provesUnique(count: members.count) == true) {
-            return JSONObject(members, keyTable: try checkDuplicates(members))
+        guard resumingAt == nil else { return JSONObject(members) }
+        let alignment = lazyValues ? reference.flatMap { ReferenceEntries.alignment([$0], count: members.count) } : nil
+        if !(lazyValues && reference?.provesUnique(count: members.count) == true) {
+            return JSONObject(members, keyTable: try checkDuplicates(members), alignment: alignment)
         }
-        return JSONObject(members)
+        return JSONObject(members, keyTable: nil, alignment: alignment)
     }
 
     /// Reads a member's key and its colon, leaving `position` at the value.
@@ -498,12 +517,12 @@ struct Parser {
         position = job.parser.position
         let members = first.members + second.members
         // The halves' look-ups in a reference can prove the keys unique, as for one reading.
-        if let firstPart = reference, let secondPart = job.parser.reference,
-            ReferenceEntries.proveUnique([firstPart, secondPart], count: members.count)
-        {
-            return JSONObject(members)
+        let parts = [reference, job.parser.reference].compactMap { $0 }
+        let alignment = parts.count == 2 ? ReferenceEntries.alignment(parts, count: members.count) : nil
+        if parts.count == 2 && ReferenceEntries.proveUnique(parts, count: members.count) {
+            return JSONObject(members, keyTable: nil, alignment: alignment)
         }
-        return JSONObject(members, keyTable: try checkDuplicates(members))
+        return JSONObject(members, keyTable: try checkDuplicates(members), alignment: alignment)
     }
 
     /// The start of the first key after `from` that sits where an entry's key sits in Xcode's

@@ -127,7 +127,7 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
     public var members: [JSONMember] {
         didSet {
             isKeyOrdered = false
-            sharedKeyTable = nil
+            lookup = nil
         }
     }
 
@@ -135,9 +135,20 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
     /// check for repeated keys: a merge and the reading of ours and theirs against a base look
     /// its 20,000 entries up there instead of building their own. Any change to the members
     /// clears it.
-    public var keyTable: KeyTable? { sharedKeyTable?.table }
+    public var keyTable: KeyTable? { lookup?.table }
     /// One reference, so that every `JSONValue` holding an object stays as small as before.
-    private var sharedKeyTable: SharedKeyTable?
+    /// Any change to the members clears it.
+    private(set) var lookup: ObjectLookup?
+
+    /// Where each member sits in `reference`, when this object was read against it (see
+    /// `ReferenceAlignment`) and neither was changed since; nil otherwise.
+    public func alignment(to reference: JSONObject) -> ReferenceAlignment? {
+        guard let alignment = lookup?.alignment, let referenceLookup = reference.lookup,
+            alignment.reference === referenceLookup, alignment.referenceCount == reference.count,
+            alignment.positions.count == members.count
+        else { return nil }
+        return alignment
+    }
 
     /// True when whoever made the object knows its members are in `KeyOrder` (a merge that
     /// built them in order), so that the writer need not compare 20,000 keys again to find out.
@@ -146,10 +157,11 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
 
     public init(_ members: [JSONMember] = []) { self.members = members }
 
-    /// Members with the table of their keys that the reading built.
-    init(_ members: [JSONMember], keyTable: KeyTable?) {
+    /// Members with the table of their keys that the reading built and where they sit in the
+    /// object they were read against.
+    init(_ members: [JSONMember], keyTable: KeyTable?, alignment: ReferenceAlignment? = nil) {
         self.members = members
-        sharedKeyTable = keyTable.map(SharedKeyTable.init)
+        if keyTable != nil || alignment != nil { lookup = ObjectLookup(table: keyTable, alignment: alignment) }
     }
 
     /// Members known to be in `KeyOrder` already.
@@ -210,6 +222,7 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
     /// `isEquivalent` for members in different orders; apart, so that the recursive comparison
     /// keeps a small stack frame.
     func isEquivalentInAnotherOrder(to other: JSONObject) -> Bool {
+        if let paired = isEquivalentByAlignment(to: other) { return paired }
         if members.count > 16 {
             let table = KeyTable(other.members)
             return members.allSatisfy { member in
@@ -220,6 +233,48 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
         return members.allSatisfy { member in
             guard let j = other.index(ofKey: member.key) else { return false }
             return other.members[j].value == member.value
+        }
+    }
+
+    /// `isEquivalent` for objects of equal count through their alignments (`ReferenceAlignment`):
+    /// one read against the other, or both against the same reference (ours' and theirs'
+    /// `strings` against the base's, which a rename reorders). The pairs of members come from
+    /// the positions the readings found, not from a table of 20,000 hashed keys. Nil when the
+    /// two have no such alignment.
+    @inline(never)
+    func isEquivalentByAlignment(to other: JSONObject) -> Bool? {
+        if let alignment = alignment(to: other) { return Self.isEquivalent(members, alignedTo: other.members, alignment.positions) }
+        if let alignment = other.alignment(to: self) { return Self.isEquivalent(other.members, alignedTo: members, alignment.positions) }
+        guard let mine = lookup?.alignment, let theirs = other.lookup?.alignment, mine.reference === theirs.reference,
+            mine.referenceCount == theirs.referenceCount, mine.positions.count == members.count,
+            theirs.positions.count == other.members.count
+        else { return nil }
+        let otherPosition = theirs.inverse()
+        var unpaired: [Int] = []
+        for (position, referencePosition) in mine.positions.enumerated() {
+            guard referencePosition >= 0 else {
+                unpaired.append(position)
+                continue
+            }
+            // The same reference key on both sides, so the same key.
+            let match = Int(otherPosition[Int(referencePosition)])
+            guard match >= 0, other.members[match].value == members[position].value else { return false }
+        }
+        // The members the reference has are paired one to one; the rest (keys the reference
+        // lacks) must pair by key among themselves.
+        let otherUnpaired = theirs.positions.indices.filter { theirs.positions[$0] < 0 }
+        guard otherUnpaired.count == unpaired.count else { return false }
+        return JSONObject(otherUnpaired.map { other.members[$0] }).isEquivalent(to: JSONObject(unpaired.map { members[$0] }))
+    }
+
+    /// Whether members whose keys sit at `positions` of `reference` (as many as it has) equal
+    /// its members there.
+    static func isEquivalent(_ members: [JSONMember], alignedTo reference: [JSONMember], _ positions: [Int32]) -> Bool {
+        // Every key is the reference's (none is -1) and, keys being unique on both sides and the
+        // counts equal, each reference member is paired once.
+        positions.indices.allSatisfy { position in
+            let referencePosition = Int(positions[position])
+            return referencePosition >= 0 && reference[referencePosition].value == members[position].value
         }
     }
 }
