@@ -72,69 +72,105 @@ struct RenamePlan {
         }
     }
 
-    /// How many added entries one deleted entry is compared with at most.
-    static let maximumCandidates = 256
-
-    /// The renames `side` made (old key → new key), as R10 defines them; none when the `other`
-    /// side neither changed nor deleted any key `side` deleted, for then no rename matters.
+    /// The renames `side` made (old key → new key), as R10 defines them, of the keys the `other`
+    /// side changed or deleted: only those can be followed (`init`), so no other is looked for.
+    /// The other deleted keys still count where they make a pairing ambiguous.
     static func renames(
         base baseIndex: inout MemberIndex, side sideIndex: inout MemberIndex, other otherIndex: inout MemberIndex,
         sourceLanguage: UTF8Bytes?
     ) -> [UTF8Bytes: UTF8Bytes] {
         guard baseIndex.object != nil, sideIndex.object != nil else { return [:] }
         let (added, deleted) = sideIndex.difference(from: &baseIndex)
-        guard deleted.contains(where: { member in otherIndex.value(member.key).map { $0 != member.value } ?? true }) else {
-            return [:]
+        let followed = deleted.indices.filter { index in
+            otherIndex.value(deleted[index].key).map { $0 != deleted[index].value } ?? true
         }
-        guard !added.isEmpty else { return [:] }
+        guard !followed.isEmpty, !added.isEmpty else { return [:] }
         // Added entries indexed by a hash of each of their translations, so that a deleted entry
         // finds its candidates by one look-up instead of a comparison with every added entry.
         // Decoding the entries is most of the work: it is done on all cores.
         let addedTranslations = ParallelBlocks.map(added.count, blockSize: 128) { range in
             added[range].map { Translations(of: $0.value, sourceLanguage: sourceLanguage) }
         }
-        let deletedTranslations = ParallelBlocks.map(deleted.count, blockSize: 128) { range in
-            deleted[range].map { Translations(of: $0.value, sourceLanguage: sourceLanguage) }
-        }
-        var byTranslation: [Int: [Int]] = [:]
-        for (index, translations) in addedTranslations.enumerated() {
-            for item in translations.items {
-                // Once per entry, even should two of its translations share a hash.
-                byTranslation[item.hash, default: []].appendUnlessLast(index)
-            }
+        let candidates = RenameCandidates(addedTranslations)
+        let followedTranslations = ParallelBlocks.map(followed.count, blockSize: 128) { range in
+            followed[range].map { Translations(of: deleted[$0].value, sourceLanguage: sourceLanguage) }
         }
         var targetOf: [Int: Int] = [:]
-        var sourcesOf: [Int: Int] = [:]
-        for (index, translations) in deletedTranslations.enumerated() {
-            // The candidates of its rarest translation, and no further than a second match: a
-            // rename is followed only when one added entry matches, and 8,000 deleted keys that
-            // share one translation would otherwise each compare with all 8,000 added ones.
-            var candidates: [Int]?
-            for item in translations.items {
-                guard let list = byTranslation[item.hash] else { candidates = nil; break }
-                if candidates == nil || list.count < candidates!.count { candidates = list }
-            }
-            guard let candidates else { continue }
-            var match: Int?
-            var ambiguous = false
-            for (checked, candidate) in candidates.enumerated() {
-                // Past `maximumCandidates` compared whole, the pairing is not taken as unique:
-                // only translations that share hashes without being equal (a crafted catalog)
-                // get that far, and the key is left to the other rules.
-                guard checked < maximumCandidates else { ambiguous = true; break }
-                guard addedTranslations[candidate].contains(translations) else { continue }
-                if match != nil { ambiguous = true; break }
-                match = candidate
-            }
-            guard let match, !ambiguous else { continue }
-            targetOf[index] = match
-            sourcesOf[match, default: 0] += 1
+        for (index, translations) in zip(followed, followedTranslations) {
+            if let match = candidates.uniqueMatch(translations) { targetOf[index] = match }
         }
+        guard !targetOf.isEmpty else { return [:] }
+        var sourcesOf: [Int: Int] = [:]
+        for target in targetOf.values { sourcesOf[target, default: 0] += 1 }
+        // A target that another deleted key matches as well is no rename. A deleted entry can
+        // match a target only if its first translation is one of the target's: the others are
+        // read that far, and whole only when it is.
+        let targetHashes = Set(targetOf.values.flatMap { addedTranslations[$0].items.map(\.hash) })
+        let isFollowed = Set(followed)
+        let others = deleted.indices.filter { !isFollowed.contains($0) }
+        let otherTargets = ParallelBlocks.map(others.count, blockSize: 256) { range in
+            others[range].compactMap { index -> Int? in
+                let entry = deleted[index].value
+                guard let first = Translations.firstHash(of: entry, sourceLanguage: sourceLanguage), targetHashes.contains(first) else {
+                    return nil
+                }
+                return candidates.uniqueMatch(Translations(of: entry, sourceLanguage: sourceLanguage))
+            }
+        }
+        for target in otherTargets where sourcesOf[target] != nil { sourcesOf[target]! += 1 }
         var renames: [UTF8Bytes: UTF8Bytes] = [:]
         for (source, target) in targetOf where sourcesOf[target] == 1 {
             renames[deleted[source].key] = added[target].key
         }
         return renames
+    }
+}
+
+/// The added entries a deleted one may have been renamed to, found by the hashes of their
+/// translations.
+struct RenameCandidates: Sendable {
+    let translations: [Translations]
+    /// Each translation's hash → the added entries that have it, each once, in order.
+    let byTranslation: [Int: [Int]]
+
+    /// How many added entries one deleted entry is compared with at most.
+    static let maximumCandidates = 256
+
+    init(_ translations: [Translations]) {
+        self.translations = translations
+        var byTranslation: [Int: [Int]] = [:]
+        for (index, entry) in translations.enumerated() {
+            for item in entry.items {
+                // Once per entry, even should two of its translations share a hash.
+                byTranslation[item.hash, default: []].appendUnlessLast(index)
+            }
+        }
+        self.byTranslation = byTranslation
+    }
+
+    /// The one added entry that has all of `deleted`'s translations; nil when none or several
+    /// do, or `deleted` has none.
+    func uniqueMatch(_ deleted: Translations) -> Int? {
+        // The candidates of its rarest translation, and no further than a second match: a
+        // rename is followed only when one added entry matches, and 8,000 deleted keys that
+        // share one translation would otherwise each compare with all 8,000 added ones.
+        var rarest: [Int]?
+        for item in deleted.items {
+            guard let list = byTranslation[item.hash] else { return nil }
+            if rarest == nil || list.count < rarest!.count { rarest = list }
+        }
+        guard let rarest else { return nil }
+        var match: Int?
+        for (checked, candidate) in rarest.enumerated() {
+            // Past `maximumCandidates` compared whole, the pairing is not taken as unique:
+            // only translations that share hashes without being equal (a crafted catalog)
+            // get that far, and the key is left to the other rules.
+            guard checked < Self.maximumCandidates else { return nil }
+            guard translations[candidate].contains(deleted) else { continue }
+            if match != nil { return nil }
+            match = candidate
+        }
+        return match
     }
 }
 
@@ -206,6 +242,15 @@ struct Translations: Sendable {
         if items.count > 16 { hashes = Set(items.map(\.hash)) }
     }
 
+    /// The hash of the entry's first translation (the first of `init(of:)`'s items), read no
+    /// further than that; nil when it has none.
+    static func firstHash(of entry: JSONValue, sourceLanguage: UTF8Bytes?) -> Int? {
+        if case .raw(let raw) = entry, raw.canonicalIndent == 2, let items = items(ofCanonical: raw, sourceLanguage: sourceLanguage, limit: 1) {
+            return items.first?.hash
+        }
+        return Translations(of: entry, sourceLanguage: sourceLanguage).items.first?.hash
+    }
+
     /// Whether every one of `other`'s translations is among these, states aside.
     func contains(_ other: Translations) -> Bool {
         other.items.allSatisfy { item in
@@ -274,8 +319,9 @@ struct Translations: Sendable {
     }
 
     /// The items of an entry whose bytes are Xcode's at indent 2, cut from those bytes; nil when
-    /// the layout holds a case this reading does not follow (then the entry is decoded).
-    static func items(ofCanonical raw: RawJSON, sourceLanguage: UTF8Bytes?) -> [Item]? {
+    /// the layout holds a case this reading does not follow (then the entry is decoded). No more
+    /// than `limit` items are read.
+    static func items(ofCanonical raw: RawJSON, sourceLanguage: UTF8Bytes?, limit: Int = .max) -> [Item]? {
         raw.source.withUnsafeBufferPointer { buffer -> [Item]? in
             let end = raw.range.upperBound
             let opening = Array("\n      \"localizations\" : {".utf8)
@@ -304,6 +350,7 @@ struct Translations: Sendable {
                 if locale != sourceLanguage {
                     guard let item = Item(locale: locale, bytes: raw.source[valueStart..<valueEnd]) else { return nil }
                     items.append(item)
+                    if items.count == limit { return items }
                 }
                 i = valueEnd
                 guard i < end else { return nil }
