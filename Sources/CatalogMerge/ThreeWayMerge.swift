@@ -277,6 +277,9 @@ public struct ThreeWayMerge {
 /// the side's position of each base key is known from the reading.
 struct MemberIndex {
     let object: JSONObject?
+    /// The object's members (none without one), held apart so that a look-up reads them without
+    /// copying the object.
+    let members: [JSONMember]
     var cursor = 0
     var table: KeyTable?
     var throughBase: ThroughBase?
@@ -295,6 +298,7 @@ struct MemberIndex {
 
     init(_ object: JSONObject?) {
         self.object = object
+        members = object?.members ?? []
         table = object?.keyTable
     }
 
@@ -323,18 +327,16 @@ struct MemberIndex {
     }
 
     mutating func value(_ key: UTF8Bytes) -> JSONValue? {
-        index(of: key).map { object!.members[$0].value }
+        index(of: key).map { members[$0].value }
     }
 
     /// The position of `key`'s member; nil when absent.
     mutating func index(of key: UTF8Bytes) -> Int? {
-        guard let object else { return nil }
-        let members = object.members
         if cursor < members.count && members[cursor].key == key {
             cursor += 1
             return cursor - 1
         }
-        if members.count <= 16 { return object.index(ofKey: key) }
+        if members.count <= 16 { return members.firstIndex { $0.key == key } }
         if let throughBase {
             let found: Int?
             if let basePosition = throughBase.baseTable.position(of: key) {

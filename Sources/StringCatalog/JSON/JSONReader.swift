@@ -93,7 +93,11 @@ final class SplitJob: @unchecked Sendable {
 
 /// The entries of a reference catalog, looked up in order first (versions of one catalog list
 /// their keys in the same order) and through a table when that fails.
-struct ReferenceEntries {
+///
+/// A class, one per reading thread: as a struct in the parser, reading its next key copied it
+/// (the reference's arrays retained and released once per entry, on both threads of a split
+/// reading at once, which made those reference counts the busiest memory of the reading).
+final class ReferenceEntries {
     let members: [JSONMember]
     var cursor = 0
     var table: KeyTable?
@@ -114,6 +118,17 @@ struct ReferenceEntries {
         members = object.members
         table = object.keyTable
         referenceLookup = object.lookup
+    }
+
+    private init(members: [JSONMember], table: KeyTable?, referenceLookup: ObjectLookup?) {
+        self.members = members
+        self.table = table
+        self.referenceLookup = referenceLookup
+    }
+
+    /// Look-ups of the same reference from its start, for another part of the reading.
+    func restarted() -> ReferenceEntries {
+        ReferenceEntries(members: members, table: table, referenceLookup: referenceLookup)
     }
 
     /// The alignment of the object read, whose members were looked up one by one, in order, by
@@ -155,9 +170,14 @@ struct ReferenceEntries {
         return absentKeys.indices.allSatisfy { table.position(of: absentKeys[$0].key) == $0 }
     }
 
-    /// The reference's key equal to `key` (its bytes, to share) and its value when kept raw;
-    /// nil when the reference lacks the key.
-    mutating func member(for key: UTF8Bytes) -> (key: UTF8Bytes, raw: RawJSON?)? {
+    /// The position of the key at the cursor (`nextKey`), looked up.
+    func takeNext() -> Int {
+        lookups += 1
+        return found(cursor)
+    }
+
+    /// The reference's position of `key`; nil when the reference lacks the key.
+    func position(of key: UTF8Bytes) -> Int? {
         var index: Int?
         lookups += 1
         if cursor < members.count && members[cursor].key == key {
@@ -172,13 +192,17 @@ struct ReferenceEntries {
             positions.append(-1)
             return nil
         }
+        return found(index)
+    }
+
+    /// Notes a look-up that found `index`.
+    private func found(_ index: Int) -> Int {
         positions.append(Int32(truncatingIfNeeded: index))
         if index <= lastFound { ascending = false }
         if firstFound == nil { firstFound = index }
         lastFound = index
         cursor = index + 1
-        if case .raw(let raw) = members[index].value { return (members[index].key, raw) }
-        return (members[index].key, nil)
+        return index
     }
 }
 
@@ -345,11 +369,11 @@ struct Parser {
         // The key, a lazily read value and what follows the value are read by helpers, so that
         // the frame that recurses into the value stays small (see `SyntaxProblem`).
         while true {
-            var (key, keyOffset) = try parseMemberKey(
+            var (key, keyOffset, keyIsReferenceNext) = try parseMemberKey(
                 open: open, isFirst: members.isEmpty, expected: lazyValues ? reference?.nextKey : nil)
             let value: JSONValue
             if lazyValues {
-                value = try rawMemberValue(for: &key)
+                value = try rawMemberValue(for: &key, isReferenceNext: keyIsReferenceNext)
             } else if lazyCatalogEntries && depth == 1 && key.equals("strings")
                 && position < buffer.count && buffer[position] == UInt8(ascii: "{")
             {
@@ -357,8 +381,10 @@ struct Parser {
             } else {
                 value = try parseValue()
             }
-            members.append(JSONMember(key: key, value: value, offset: keyOffset))
+            // What follows the value first, so that the key and value are last used here, moved
+            // into the member rather than copied.
             let end = try parseMemberEnd(key: key, valueIsString: value.isStringLiteral)
+            members.append(JSONMember(key: key, value: value, offset: keyOffset))
             if end == .stoppedAtSplit { return JSONObject(members) }
             if end == .closed { break }
         }
@@ -375,7 +401,8 @@ struct Parser {
     /// Reads a member's key and its colon, leaving `position` at the value.
     /// `expected`: the key the reference has next, taken as it is (its bytes shared, nothing
     /// read or copied) when the file holds exactly it, quoted and without escapes.
-    mutating func parseMemberKey(open: Int, isFirst: Bool, expected: UTF8Bytes? = nil) throws(JSONError) -> (UTF8Bytes, Int) {
+    /// True in the result's third place when the key is `expected`.
+    mutating func parseMemberKey(open: Int, isFirst: Bool, expected: UTF8Bytes? = nil) throws(JSONError) -> (UTF8Bytes, Int, Bool) {
         guard position < buffer.count else {
             throw error(.endOfFileInContainer(open: open, isArray: false))
         }
@@ -387,11 +414,14 @@ struct Parser {
         }
         let keyOffset = position
         let key: UTF8Bytes
+        let isExpected: Bool
         if let expected, let end = plainStringEnd(equalTo: expected) {
             key = expected
+            isExpected = true
             position = end
         } else {
             key = try parseString()
+            isExpected = false
         }
         skipWhitespace()
         guard position < buffer.count else {
@@ -402,7 +432,7 @@ struct Parser {
         }
         position += 1
         skipWhitespace()
-        return (key, keyOffset)
+        return (key, keyOffset, isExpected)
     }
 
     /// The offset after the string at `position` when it is exactly `text` between quotes, with
@@ -423,15 +453,21 @@ struct Parser {
     /// A catalog entry kept as its bytes: the reference's when they are the same, else skimmed.
     /// A key the reference has becomes the reference's (the same bytes, shared): comparing the
     /// two keys later is then an identity check, not a look at two places in memory.
-    mutating func rawMemberValue(for key: inout UTF8Bytes) throws(JSONError) -> JSONValue {
+    /// `isReferenceNext`: the key is the reference's next one (`ReferenceEntries.nextKey`), taken
+    /// as it is.
+    mutating func rawMemberValue(for key: inout UTF8Bytes, isReferenceNext: Bool = false) throws(JSONError) -> JSONValue {
         let start = position
-        let referenceMember = reference?.member(for: key)
-        if let referenceKey = referenceMember?.key { key = referenceKey }
-        if let known = referenceMember?.raw, matches(known) {
-            // The same bytes: share the reference's value, so that comparing the two later is
-            // an identity check.
-            position += known.range.count
-            return .raw(known)
+        if let reference, let index = isReferenceNext ? reference.takeNext() : reference.position(of: key) {
+            // Each copy of a reference key or value counts a reference to the whole reference
+            // file, which both threads of a split reading share: none is made that is not kept.
+            if !isReferenceNext { key = reference.members[index].key }
+            let value = reference.members[index].value
+            if case .raw(let known) = value, matches(known) {
+                // The same bytes: share the reference's value, so that comparing the two later
+                // is an identity check.
+                position += known.range.count
+                return value
+            }
         }
         shapeClean = checkingEntryShape
         let canonical: Bool
@@ -497,6 +533,7 @@ struct Parser {
         var other = self
         other.stopAt = nil
         other.depth = depth
+        other.reference = reference?.restarted()
         let job = SplitJob(other)
         let thread = Threads.start { job.run(resumingAt: split, open: open) }
         var joined = false

@@ -326,10 +326,14 @@ public enum KeyOrder {
         guard members.count > 1 else { return true }
         /// Whether each member of `range` sorts after the one before it.
         @Sendable func inOrder(_ range: Range<Int>) -> Bool {
-            for i in max(range.lowerBound, 1)..<range.upperBound where compare(members[i - 1].key, members[i].key) > 0 {
-                return false
+            // Through the buffer: a key read from the array was a copy, counted on the storage
+            // that all of a file's keys share, from every thread at once.
+            members.withUnsafeBufferPointer { members in
+                for i in max(range.lowerBound, 1)..<range.upperBound where compare(members[i - 1].key, members[i].key) > 0 {
+                    return false
+                }
+                return true
             }
-            return true
         }
         let blockSize = 4096
         guard members.count > blockSize else { return inOrder(0..<members.count) }
