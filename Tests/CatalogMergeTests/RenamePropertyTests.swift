@@ -86,11 +86,14 @@ import TestSupport
         let sourceLanguage = catalog.sourceLanguage
         for member in catalog.strings.members {
             guard case .raw(let raw) = member.value, raw.canonicalIndent == 2 else { continue }
-            let fromBytes = Translations.items(ofCanonical: raw, sourceLanguage: sourceLanguage)
+            let fromBytes = Translations(canonical: raw, sourceLanguage: sourceLanguage)
             let decoded = Translations(of: .object(member.value.materialized.object ?? JSONObject()), sourceLanguage: sourceLanguage)
             guard let fromBytes else { continue }
             readFromBytes += 1
-            if fromBytes.map(\.text) != decoded.items.map(\.text) || fromBytes.map(\.locale) != decoded.items.map(\.locale) {
+            if fromBytes.items.map(fromBytes.text) != decoded.items.map(decoded.text)
+                || fromBytes.items.map(fromBytes.locale) != decoded.items.map(decoded.locale)
+                || fromBytes.items.map(\.hash) != decoded.items.map(\.hash)
+            {
                 problems.append(member.key.string)
             }
         }

@@ -183,80 +183,113 @@ struct RenameCandidates: Sendable {
 /// over, neither decoded nor copied: what makes R10 cheap on a big catalog where many keys were
 /// renamed.
 struct Translations: Sendable {
+    /// One localization: where its locale and its canonical bytes are in `storage`. Ranges, not
+    /// slices: a slice of a file counts a reference to the whole file, which the threads reading
+    /// the entries at once would all count on.
     struct Item: Sendable {
-        var locale: UTF8Bytes
+        var locale: Range<Int>
         /// Canonical bytes of the localization: as the file has them (indented, with state lines)
         /// or as the writer writes them once decoded without states; `Lines` reads both alike.
-        var bytes: ArraySlice<UInt8>
+        var bytes: Range<Int>
         var hash: Int
 
-        /// Nil when a state line cannot simply be passed over (see `Lines`).
-        init?(locale: UTF8Bytes, bytes: ArraySlice<UInt8>) {
+        init(locale: Range<Int>, bytes: Range<Int>, hash: Int) {
             self.locale = locale
             self.bytes = bytes
-            // A fast hash, line by line: one per translation of every added and deleted entry.
-            // `renames` bounds what colliding hashes can cost.
+            self.hash = hash
+        }
+
+        /// Nil when a state line cannot simply be passed over (see `Lines`).
+        init?(locale: Range<Int>, bytes: Range<Int>, in storage: UnsafeBufferPointer<UInt8>) {
+            self.locale = locale
+            self.bytes = bytes
+            // A fast hash, line by line: one per translation of every added entry and of the
+            // deleted ones R10 reads. `renames` bounds what colliding hashes can cost.
             var hasher = ByteHash()
-            locale.bytes.withUnsafeBufferPointer { hasher.combine($0) }
-            let complete = bytes.withUnsafeBufferPointer { buffer in
-                Lines.forEach(buffer) { line in hasher.combine(line) }
-            }
-            guard complete else { return nil }
+            hasher.combine(UnsafeBufferPointer(rebasing: storage[locale]))
+            guard Lines.forEach(UnsafeBufferPointer(rebasing: storage[bytes]), { line in hasher.combine(line) }) else { return nil }
             hash = Int(truncatingIfNeeded: hasher.finalize())
-        }
-
-        /// The bytes compared: the localization without state lines and indentation.
-        var text: [UInt8] {
-            var result: [UInt8] = []
-            _ = bytes.withUnsafeBufferPointer { buffer in
-                Lines.forEach(buffer) { line in
-                    if !result.isEmpty { result.append(0x0A) }
-                    result.append(contentsOf: line)
-                }
-            }
-            return result
-        }
-
-        /// Whether the two have the same text, line by line without copying.
-        func hasSameText(as other: Item) -> Bool {
-            bytes.withUnsafeBufferPointer { a in
-                other.bytes.withUnsafeBufferPointer { b in Lines.equal(a, b) }
-            }
         }
     }
 
+    /// The bytes the items are in: the file's, for an entry read in Xcode's form, or those
+    /// written for a decoded one.
+    var storage: [UInt8] = []
     var items: [Item] = []
     /// The items' hashes, for an entry with many localizations (else the items are scanned).
     var hashes: Set<Int>?
 
     init(of entry: JSONValue, sourceLanguage: UTF8Bytes?) {
-        if case .raw(let raw) = entry, raw.canonicalIndent == 2, let items = Self.items(ofCanonical: raw, sourceLanguage: sourceLanguage) {
-            self.items = items
+        if case .raw(let raw) = entry, raw.canonicalIndent == 2, let canonical = Self(canonical: raw, sourceLanguage: sourceLanguage) {
+            self = canonical
         } else if let localizations = entry.materialized.object?["localizations"]?.object {
+            var ranges: [(Range<Int>, Range<Int>)] = []
             for member in localizations.members where member.key != sourceLanguage {
-                let bytes = XcodeWriter.bytes(of: member.value.materialized.withoutStates, capacityHint: 256)
+                let localeStart = storage.count
+                storage.append(contentsOf: member.key.bytes)
+                let bytesStart = storage.count
+                storage.append(contentsOf: XcodeWriter.bytes(of: member.value.materialized.withoutStates, capacityHint: 256))
+                ranges.append((localeStart..<bytesStart, bytesStart..<storage.count))
+            }
+            items = storage.withUnsafeBufferPointer { buffer in
                 // Written without state members, every line passes: never nil.
-                if let item = Item(locale: member.key, bytes: bytes[...]) { items.append(item) }
+                ranges.compactMap { Item(locale: $0.0, bytes: $0.1, in: buffer) }
             }
         }
         if items.count > 16 { hashes = Set(items.map(\.hash)) }
     }
 
+    /// The translations of an entry whose bytes are Xcode's at indent 2, read from those bytes
+    /// (at most `limit` of them); nil when the layout holds a case this reading does not follow
+    /// (then the entry is decoded).
+    init?(canonical raw: RawJSON, sourceLanguage: UTF8Bytes?, limit: Int = .max) {
+        guard let items = Self.items(ofCanonical: raw, sourceLanguage: sourceLanguage, limit: limit) else { return nil }
+        storage = raw.source
+        self.items = items
+    }
+
     /// The hash of the entry's first translation (the first of `init(of:)`'s items), read no
     /// further than that; nil when it has none.
     static func firstHash(of entry: JSONValue, sourceLanguage: UTF8Bytes?) -> Int? {
-        if case .raw(let raw) = entry, raw.canonicalIndent == 2, let items = items(ofCanonical: raw, sourceLanguage: sourceLanguage, limit: 1) {
-            return items.first?.hash
+        if case .raw(let raw) = entry, raw.canonicalIndent == 2, let first = Self(canonical: raw, sourceLanguage: sourceLanguage, limit: 1) {
+            return first.items.first?.hash
         }
         return Translations(of: entry, sourceLanguage: sourceLanguage).items.first?.hash
     }
 
+    /// The locale of `item`.
+    func locale(_ item: Item) -> UTF8Bytes { UTF8Bytes(Array(storage[item.locale])) }
+
+    /// The bytes compared of `item`: the localization without state lines and indentation.
+    func text(_ item: Item) -> [UInt8] {
+        var result: [UInt8] = []
+        _ = storage.withUnsafeBufferPointer { buffer in
+            Lines.forEach(UnsafeBufferPointer(rebasing: buffer[item.bytes])) { line in
+                if !result.isEmpty { result.append(0x0A) }
+                result.append(contentsOf: line)
+            }
+        }
+        return result
+    }
+
     /// Whether every one of `other`'s translations is among these, states aside.
     func contains(_ other: Translations) -> Bool {
-        other.items.allSatisfy { item in
-            if let hashes, !hashes.contains(item.hash) { return false }
-            return items.contains { $0.hash == item.hash && $0.locale == item.locale && $0.hasSameText(as: item) }
+        storage.withUnsafeBufferPointer { mine in
+            other.storage.withUnsafeBufferPointer { theirs in
+                other.items.allSatisfy { item in
+                    if let hashes, !hashes.contains(item.hash) { return false }
+                    return items.contains { candidate in
+                        candidate.hash == item.hash
+                            && Self.equal(UnsafeBufferPointer(rebasing: mine[candidate.locale]), UnsafeBufferPointer(rebasing: theirs[item.locale]))
+                            && Lines.equal(UnsafeBufferPointer(rebasing: mine[candidate.bytes]), UnsafeBufferPointer(rebasing: theirs[item.bytes]))
+                    }
+                }
+            }
         }
+    }
+
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
     /// The lines of a localization's canonical bytes as R10 compares them: each without the
@@ -323,6 +356,10 @@ struct Translations: Sendable {
     /// than `limit` items are read.
     static func items(ofCanonical raw: RawJSON, sourceLanguage: UTF8Bytes?, limit: Int = .max) -> [Item]? {
         raw.source.withUnsafeBufferPointer { buffer -> [Item]? in
+            @inline(__always) func isSourceLanguage(_ locale: UnsafeBufferPointer<UInt8>) -> Bool {
+                guard let sourceLanguage else { return false }
+                return sourceLanguage.bytes.withUnsafeBufferPointer { Translations.equal($0, locale) }
+            }
             let end = raw.range.upperBound
             let opening = Array("\n      \"localizations\" : {".utf8)
             guard var i = find(opening, in: buffer, from: raw.range.lowerBound, to: end) else { return [] }
@@ -341,15 +378,18 @@ struct Translations: Sendable {
                     if buffer[k] == UInt8(ascii: "\\") { return nil }
                     k += 1
                 }
-                let locale = UTF8Bytes(raw.source[keyStart..<k])
+                let locale = keyStart..<k
                 let valueStart = k + 4  // past `" : `
-                guard valueStart < end, buffer[valueStart] == UInt8(ascii: "{"),
-                    let close = find(memberEnd, in: buffer, from: valueStart, to: end)
-                else { return nil }
-                let valueEnd = close + memberEnd.count
-                if locale != sourceLanguage {
-                    guard let item = Item(locale: locale, bytes: raw.source[valueStart..<valueEnd]) else { return nil }
-                    items.append(item)
+                guard valueStart < end, buffer[valueStart] == UInt8(ascii: "{") else { return nil }
+                let valueEnd: Int
+                if isSourceLanguage(UnsafeBufferPointer(rebasing: buffer[locale])) {
+                    guard let close = find(memberEnd, in: buffer, from: valueStart, to: end) else { return nil }
+                    valueEnd = close + memberEnd.count
+                } else {
+                    // Its end and its hash in one reading of its lines.
+                    guard let (closeEnd, hash) = hashLocalization(buffer, locale: locale, from: valueStart, to: end) else { return nil }
+                    valueEnd = closeEnd
+                    items.append(Item(locale: locale, bytes: valueStart..<valueEnd, hash: hash))
                     if items.count == limit { return items }
                 }
                 i = valueEnd
@@ -357,6 +397,31 @@ struct Translations: Sendable {
                 if buffer[i] == UInt8(ascii: ",") { i += 1 }
             }
         }
+    }
+
+    /// The end of the localization whose `{` is at `start` (just past the `}` of the line, indented
+    /// eight spaces, that closes it before `end`) and the hash `Item.init` makes of those bytes,
+    /// read in one pass; nil where `Item.init` would give nil or no line closes it.
+    static func hashLocalization(
+        _ buffer: UnsafeBufferPointer<UInt8>, locale: Range<Int>, from start: Int, to end: Int
+    ) -> (end: Int, hash: Int)? {
+        let region = UnsafeBufferPointer(rebasing: buffer[start..<end])
+        guard let base = region.baseAddress else { return nil }
+        var hasher = ByteHash()
+        hasher.combine(UnsafeBufferPointer(rebasing: buffer[locale]))
+        var lineStart = 0
+        while let next = Lines.next(region, from: &lineStart) {
+            guard let line = next, let content = line.baseAddress else { return nil }
+            let offset = content - base
+            var indentStart = offset
+            while indentStart > 0 && base[indentStart - 1] == 0x20 { indentStart -= 1 }
+            if offset - indentStart == 8 && indentStart > 0 && base[indentStart - 1] == 0x0A && base[offset] == UInt8(ascii: "}") {
+                hasher.combine(UnsafeBufferPointer(start: content, count: 1))
+                return (start + offset + 1, Int(truncatingIfNeeded: hasher.finalize()))
+            }
+            hasher.combine(line)
+        }
+        return nil
     }
 
     /// The offset of the first `needle` in `buffer[start..<end]`: each candidate found by
