@@ -130,22 +130,45 @@ struct RenamePlan {
 /// translations.
 struct RenameCandidates: Sendable {
     let translations: [Translations]
-    /// Each translation's hash → the added entries that have it, each once, in order.
-    let byTranslation: [Int: [Int]]
+    /// Each translation's hash with the added entry that has it, sorted (by hash, then entry),
+    /// each pair once: the entries with one hash are a run, found by binary search. A sorted
+    /// array rather than a dictionary of lists: no list to allocate for each of 10,000 hashes.
+    let byTranslation: [(hash: Int, entry: Int)]
 
     /// How many added entries one deleted entry is compared with at most.
     static let maximumCandidates = 256
 
     init(_ translations: [Translations]) {
         self.translations = translations
-        var byTranslation: [Int: [Int]] = [:]
+        var pairs: [(hash: Int, entry: Int)] = []
+        pairs.reserveCapacity(translations.reduce(0) { $0 + $1.items.count })
         for (index, entry) in translations.enumerated() {
-            for item in entry.items {
-                // Once per entry, even should two of its translations share a hash.
-                byTranslation[item.hash, default: []].appendUnlessLast(index)
-            }
+            for item in entry.items { pairs.append((item.hash, index)) }
         }
-        self.byTranslation = byTranslation
+        pairs.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.entry < $1.entry }
+        // Once per entry, even should two of its translations share a hash.
+        var unique: [(hash: Int, entry: Int)] = []
+        unique.reserveCapacity(pairs.count)
+        for pair in pairs where unique.last.map({ $0.hash != pair.hash || $0.entry != pair.entry }) ?? true {
+            unique.append(pair)
+        }
+        byTranslation = unique
+    }
+
+    /// The positions in `byTranslation` of the entries that have a translation with `hash`.
+    func entries(withHash hash: Int) -> Range<Int> {
+        /// The first position whose hash is at least `bound` (with `orEqual`, above it).
+        func first(after bound: Int, orEqual: Bool) -> Int {
+            var low = 0
+            var high = byTranslation.count
+            while low < high {
+                let middle = (low + high) / 2
+                let value = byTranslation[middle].hash
+                if value < bound || (orEqual && value == bound) { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return first(after: hash, orEqual: false)..<first(after: hash, orEqual: true)
     }
 
     /// The one added entry that has all of `deleted`'s translations; nil when none or several
@@ -154,18 +177,20 @@ struct RenameCandidates: Sendable {
         // The candidates of its rarest translation, and no further than a second match: a
         // rename is followed only when one added entry matches, and 8,000 deleted keys that
         // share one translation would otherwise each compare with all 8,000 added ones.
-        var rarest: [Int]?
+        var rarest: Range<Int>?
         for item in deleted.items {
-            guard let list = byTranslation[item.hash] else { return nil }
-            if rarest == nil || list.count < rarest!.count { rarest = list }
+            let run = entries(withHash: item.hash)
+            guard !run.isEmpty else { return nil }
+            if rarest == nil || run.count < rarest!.count { rarest = run }
         }
         guard let rarest else { return nil }
         var match: Int?
-        for (checked, candidate) in rarest.enumerated() {
+        for (checked, position) in rarest.enumerated() {
             // Past `maximumCandidates` compared whole, the pairing is not taken as unique:
             // only translations that share hashes without being equal (a crafted catalog)
             // get that far, and the key is left to the other rules.
             guard checked < Self.maximumCandidates else { return nil }
+            let candidate = byTranslation[position].entry
             guard translations[candidate].contains(deleted) else { continue }
             if match != nil { return nil }
             match = candidate
@@ -445,11 +470,6 @@ struct Translations: Sendable {
     }
 }
 
-extension Array where Element == Int {
-    mutating func appendUnlessLast(_ value: Int) {
-        if last != value { append(value) }
-    }
-}
 
 extension JSONValue {
     /// The value with every `state` member removed, at any depth.
