@@ -163,17 +163,7 @@ public struct ThreeWayMerge {
         result.reserveCapacity(max(ours.count, theirs.count))
 
         if kind == .strings {
-            stringsMergedByMember = true
-            if base != nil {
-                oursIndex.align(to: &baseIndex)
-                theirsIndex.align(to: &baseIndex)
-                renames = RenamePlan(base: &baseIndex, ours: &oursIndex, theirs: &theirsIndex, sourceLanguage: sourceLanguage)
-                // The walk below reads the keys in order again: from the start, not from where
-                // the search for renames left off.
-                baseIndex.cursor = 0
-                oursIndex.cursor = 0
-                theirsIndex.cursor = 0
-            }
+            prepareStrings(base: &baseIndex, ours: &oursIndex, theirs: &theirsIndex)
         }
         if kind == .entry {
             if let key = trail.key { report.combinedKeys.append(key) }
@@ -214,15 +204,37 @@ public struct ThreeWayMerge {
         for member in ours.members { visit(member.key, &self) }
         let fromOurs = result.count
         for member in theirs.members where !oursIndex.contains(member.key) { visit(member.key, &self) }
-        if kind == .strings {
-            // Ours' keys, then keys only theirs has: when each part is in order, merge the two
-            // with a binary search per added key, so that the writer need not sort.
-            var added = Array(result[fromOurs...])
-            let kept = Array(result[..<fromOurs])
-            if KeyOrder.isSorted(kept) {
-                KeyOrder.sort(&added)
-                return JSONObject(keyOrdered: KeyOrder.merge(kept, added))
-            }
+        if kind == .strings { return Self.orderedEntries(result, fromOurs: fromOurs) }
+        return JSONObject(result)
+    }
+
+    /// Sets up the merge of the `strings` objects: the sides' alignments to the base and the
+    /// renames to follow. Apart from `mergeObject`, whose frames the deepest input stacks 64 high
+    /// (a 512 KiB stack must hold them), as is `orderedEntries`.
+    @inline(never)
+    mutating func prepareStrings(base baseIndex: inout MemberIndex, ours oursIndex: inout MemberIndex, theirs theirsIndex: inout MemberIndex) {
+        stringsMergedByMember = true
+        guard baseIndex.object != nil else { return }
+        oursIndex.align(to: &baseIndex)
+        theirsIndex.align(to: &baseIndex)
+        renames = RenamePlan(base: &baseIndex, ours: &oursIndex, theirs: &theirsIndex, sourceLanguage: sourceLanguage)
+        // The walk reads the keys in order again: from the start, not from where the search for
+        // renames left off.
+        baseIndex.cursor = 0
+        oursIndex.cursor = 0
+        theirsIndex.cursor = 0
+    }
+
+    /// The merged entries, ours' keys then keys only theirs has (from `fromOurs` on): when each
+    /// part is in order, the two merged with a binary search per added key, so that the writer
+    /// need not sort.
+    @inline(never)
+    static func orderedEntries(_ result: [JSONMember], fromOurs: Int) -> JSONObject {
+        var added = Array(result[fromOurs...])
+        let kept = Array(result[..<fromOurs])
+        if KeyOrder.isSorted(kept) {
+            KeyOrder.sort(&added)
+            return JSONObject(keyOrdered: KeyOrder.merge(kept, added))
         }
         return JSONObject(result)
     }
@@ -284,8 +296,9 @@ struct MemberIndex {
     var table: KeyTable?
     var throughBase: ThroughBase?
 
-    /// How a side aligned to the base finds its members.
-    struct ThroughBase {
+    /// How a side aligned to the base finds its members. A class, so that the index stays a few
+    /// words in the frames of the merge's recursion (a 512 KiB stack must hold the deepest input).
+    final class ThroughBase {
         /// The base's positions by key.
         let baseTable: KeyTable
         /// The side's position of each base member's key, -1 where the side lacks it.
@@ -294,6 +307,13 @@ struct MemberIndex {
         let added: [Int]
         /// Those keys' positions in `added`, when there are many.
         let addedTable: KeyTable?
+
+        init(baseTable: KeyTable, fromBase: [Int32], added: [Int], addedTable: KeyTable?) {
+            self.baseTable = baseTable
+            self.fromBase = fromBase
+            self.added = added
+            self.addedTable = addedTable
+        }
     }
 
     init(_ object: JSONObject?) {
