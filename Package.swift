@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // libgit2 is opened at run time on first use (GitSupport/Libgit2.swift), not linked: only its
@@ -14,7 +14,9 @@ let libgit2Headers = Target.systemLibrary(name: "CLibgit2", providers: [.apt(["l
 
 let package = Package(
     name: "xcstrings-merge",
-    // Test support and Foundation calls used here need macOS 13; Xcode 16 (Swift 6) runs there.
+    // Test support and Foundation calls used here need macOS 13. The tools version is 6.1 (Xcode
+    // 16.3): the code uses typed-throws `withUnsafeBufferPointer` and the error `#require(throws:)`
+    // returns, both new in Swift 6.1, so an older Xcode says so instead of failing to compile.
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "xcstrings-merge", targets: ["xcstrings-merge"]),

@@ -102,8 +102,10 @@ public enum ChildProcesses {
     /// `posix_spawn_file_actions_t` is a pointer on Darwin and a struct on Linux; both start from
     /// a zeroed value that `posix_spawn_file_actions_init` fills in.
     typealias FileActions = posix_spawn_file_actions_t?
+    static var unsetFileActions: FileActions { nil }
     #else
     typealias FileActions = posix_spawn_file_actions_t
+    static var unsetFileActions: FileActions { FileActions() }
     #endif
 
     /// `posix_spawnp` of `arguments` with the file actions `arrange` adds; nil when the program
@@ -112,7 +114,7 @@ public enum ChildProcesses {
         _ arguments: [String], environment: UnsafePointer<UnsafeMutablePointer<CChar>?>,
         arrange: (UnsafeMutablePointer<FileActions>) -> Void
     ) -> pid_t? {
-        var fileActions = FileActions()
+        var fileActions = unsetFileActions
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
         arrange(&fileActions)

@@ -202,19 +202,17 @@ public enum Threads {
             for fault in [SIGBUS, SIGSEGV, SIGFPE, SIGILL, SIGTRAP, SIGABRT] { sigdelset(&blocked, fault) }
             pthread_sigmask(SIG_BLOCK, &blocked, &previous)
             defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+            // Both systems' Swift import the start routine's argument as `UnsafeMutableRawPointer?`;
+            // the handle is `pthread_t?` on Darwin (a pointer) and a zeroed integer on Linux.
             #if canImport(Darwin)
             var handle: pthread_t?
-            let made = pthread_create(&handle, &attributes, { context in
-                Unmanaged<WorkerPool>.fromOpaque(context).takeRetainedValue().work()
-                return nil
-            }, context)
             #else
             var handle = pthread_t()
+            #endif
             let made = pthread_create(&handle, &attributes, { context in
                 Unmanaged<WorkerPool>.fromOpaque(context!).takeRetainedValue().work()
                 return nil
             }, context)
-            #endif
             if made != 0 { Unmanaged<WorkerPool>.fromOpaque(context).release() }
             return made == 0
         }
