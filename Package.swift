@@ -37,7 +37,7 @@ let package = Package(
                 .linkedLibrary("_FoundationICU", .when(platforms: [.linux])),
                 .linkedLibrary("stdc++", .when(platforms: [.linux])),
             ]),
-        .target(name: "CatalogMerge", dependencies: ["StringCatalog"]),
+        .target(name: "CatalogMerge", dependencies: ["StringCatalog", "Platform"]),
         .target(name: "CatalogLint", dependencies: ["StringCatalog", "Platform"]),
         .target(name: "GitSupport", dependencies: ["CLibgit2", "Platform"]),
         .executableTarget(

@@ -4,16 +4,21 @@
 # hosting URL) and install from the tap:
 #   brew tap local/xcstrings-merge /path/to/xcstrings-merge
 #   brew install --HEAD local/xcstrings-merge/xcstrings-merge
-# The tap is a clone of this repository; the formula builds that clone's main branch.
+# The tap is a clone of this repository; the formula builds that clone's main branch. HEAD only
+# until the project has a public home with release archives: `brew audit` flags the missing stable
+# URL and the file:// homepage until then.
 class XcstringsMerge < Formula
   desc "Git merge driver, checker and formatter for Xcode String Catalogs"
   homepage "file://#{File.expand_path("..", __dir__)}"
   head "file://#{File.expand_path("..", __dir__)}", using: :git, branch: "main"
 
-  # Swift 6.1 (Xcode 16.3) is the oldest compiler the code has been built with.
+  # Swift 6.1 (Xcode 16.3) is what Package.swift declares; on Linux Homebrew takes the system's
+  # Swift, as homebrew-core's Swift tools do.
   depends_on xcode: ["16.3", :build]
   depends_on "pkgconf" => :build
   depends_on "libgit2"
+
+  uses_from_macos "swift" => :build
 
   def install
     # SwiftPM's own sandbox cannot nest inside Homebrew's build sandbox.

@@ -1,3 +1,4 @@
+import Platform
 import StringCatalog
 
 /// What a node of the catalog is, which decides the rules that apply to it.
@@ -68,8 +69,19 @@ public struct ThreeWayMerge {
     init(options: MergeOptions) { self.options = options }
 
     /// Merges three catalogs. `base` is an empty catalog when the file was added on both sides.
+    ///
+    /// The merge recurses as deep as the input nests (about 7 KiB of stack a level in a debug
+    /// build on x86-64, 64 levels at most): it runs on a thread whose stack size the code sets,
+    /// so that no caller's stack (a 512 KiB limit, another processor's frame sizes) decides
+    /// whether the deepest input fits.
     public static func merge(
         base: Catalog, ours: Catalog, theirs: Catalog, options: MergeOptions = MergeOptions()
+    ) -> (catalog: Catalog, report: MergeReport) {
+        Threads.onOwnStack { mergeOnThisStack(base: base, ours: ours, theirs: theirs, options: options) }
+    }
+
+    static func mergeOnThisStack(
+        base: Catalog, ours: Catalog, theirs: Catalog, options: MergeOptions
     ) -> (catalog: Catalog, report: MergeReport) {
         var merge = ThreeWayMerge(options: options)
         merge.sourceLanguage = base.sourceLanguage ?? ours.sourceLanguage

@@ -29,8 +29,32 @@ public enum Libgit2 {
         public var description: String {
             let version = "\(major).\(minor).\(revision) (\(path))"
             if isTheBuiltVersion { return version }
-            return version + ", not the \(builtVersion.major).\(builtVersion.minor) this build was compiled against; rebuild xcstrings-merge (brew reinstall xcstrings-merge, or ./install.sh)"
+            return version + ", not the \(builtVersion.major).\(builtVersion.minor) this build was compiled against; \(Libgit2.rebuildAdvice)"
         }
+
+        /// One line for a command that loaded a later version than the built one: it works, but
+        /// Homebrew does not rebuild the tool after `brew upgrade libgit2` (the binary has no link
+        /// to libgit2 for it to see break), so only a rebuild brings the two back in step.
+        public var versionNotice: String? {
+            isTheBuiltVersion
+                ? nil
+                : "note: loaded libgit2 \(major).\(minor).\(revision) in place of the \(builtVersion.major).\(builtVersion.minor) this build was compiled against; \(Libgit2.rebuildAdvice)"
+        }
+    }
+
+    /// How to rebuild the tool against the libgit2 now installed.
+    public static let rebuildAdvice = "rebuild xcstrings-merge: brew reinstall xcstrings-merge (or ./install.sh in its clone)"
+
+    /// Set once the library has been opened, so that asking whether a later version was loaded
+    /// never opens it.
+    private static let openedLock = Lock()
+    nonisolated(unsafe) private static var wasOpened = false
+
+    /// The loaded library, when a command of this process has opened one; nil otherwise (and
+    /// libgit2 is not opened to answer).
+    public static var libraryIfOpened: LoadedLibrary? {
+        guard openedLock.locked({ wasOpened }) else { return nil }
+        return try? loadedLibrary.get()
     }
 
     private struct Loaded: @unchecked Sendable {
@@ -39,7 +63,11 @@ public enum Libgit2 {
         var library: LoadedLibrary
     }
 
-    private static let loaded: Result<Loaded, GitError> = open()
+    private static let loaded: Result<Loaded, GitError> = {
+        let result = open()
+        openedLock.locked { wasOpened = true }
+        return result
+    }()
 
     /// Opens libgit2 and initialises it, once per process.
     public static func load() throws(GitError) {

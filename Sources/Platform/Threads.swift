@@ -187,34 +187,86 @@ public enum Threads {
         /// jobs themselves).
         private func makeThread() -> Bool {
             let context = Unmanaged.passRetained(self).toOpaque()
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            pthread_attr_setstacksize(&attributes, Threads.stackSize)
-            pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-            // Signals sent to the process go to the main thread, as with Dispatch, whose threads
-            // block them too: that thread holds SIGINT and SIGTERM back while it notes a new
-            // temporary file for the handler to remove, a window another thread would leave
-            // open. Faults (SIGBUS from a shrunk mapped file, SIGSEGV) stay with the thread
-            // that causes them.
-            var blocked = sigset_t(), previous = sigset_t()
-            sigfillset(&blocked)
-            for fault in [SIGBUS, SIGSEGV, SIGFPE, SIGILL, SIGTRAP, SIGABRT] { sigdelset(&blocked, fault) }
-            pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-            // Both systems' Swift import the start routine's argument as `UnsafeMutableRawPointer?`;
-            // the handle is `pthread_t?` on Darwin (a pointer) and a zeroed integer on Linux.
-            #if canImport(Darwin)
-            var handle: pthread_t?
-            #else
-            var handle = pthread_t()
-            #endif
-            let made = pthread_create(&handle, &attributes, { context in
+            let made = Threads.makeThread(detached: true, context: context) { context in
                 Unmanaged<WorkerPool>.fromOpaque(context!).takeRetainedValue().work()
                 return nil
-            }, context)
-            if made != 0 { Unmanaged<WorkerPool>.fromOpaque(context).release() }
-            return made == 0
+            }
+            if made == nil { Unmanaged<WorkerPool>.fromOpaque(context).release() }
+            return made != nil
         }
+    }
+
+    /// `body` on a thread of its own with this file's stack size, waited for: for work that
+    /// recurses as deep as its input nests (the merge), whose frames then never depend on the
+    /// calling thread's stack (a 512 KiB `ulimit -s`, a Mac's secondary threads, other
+    /// processors' frame sizes). Runs `body` here when no thread can be made.
+    public static func onOwnStack<T>(_ body: () -> T) -> T {
+        var result: T?
+        withoutActuallyEscaping(body) { body in
+            let work = OwnStackWork { result = body() }
+            let context = Unmanaged.passRetained(work).toOpaque()
+            guard let thread = makeThread(detached: false, context: context, { context in
+                Unmanaged<OwnStackWork>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }) else {
+                Unmanaged<OwnStackWork>.fromOpaque(context).release()
+                work.run()
+                return
+            }
+            #if canImport(Darwin)
+            pthread_join(thread!, nil)
+            #else
+            pthread_join(thread, nil)
+            #endif
+        }
+        return result!
+    }
+
+    /// What a thread of `onOwnStack` runs, dropped once run so that nothing of the caller's
+    /// outlives the call (the join orders the thread's writes before the caller's reads).
+    final class OwnStackWork: @unchecked Sendable {
+        private var body: (() -> Void)?
+        init(_ body: @escaping () -> Void) { self.body = body }
+        func run() {
+            body?()
+            body = nil
+        }
+    }
+
+    #if canImport(Darwin)
+    typealias ThreadHandle = pthread_t?
+    #else
+    typealias ThreadHandle = pthread_t
+    #endif
+
+    /// A thread with `stackSize` running `routine(context)`, detached or to be joined; nil when
+    /// none can be made.
+    ///
+    /// Signals sent to the process go to the main thread, as with Dispatch, whose threads block
+    /// them too: that thread holds SIGINT and SIGTERM back while it notes a new temporary file
+    /// for the handler to remove, a window another thread would leave open. Faults (SIGBUS from
+    /// a shrunk mapped file, SIGSEGV) stay with the thread that causes them.
+    static func makeThread(
+        detached: Bool, context: UnsafeMutableRawPointer,
+        _ routine: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?
+    ) -> ThreadHandle? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        pthread_attr_setdetachstate(&attributes, Int32(detached ? PTHREAD_CREATE_DETACHED : PTHREAD_CREATE_JOINABLE))
+        var blocked = sigset_t(), previous = sigset_t()
+        sigfillset(&blocked)
+        for fault in [SIGBUS, SIGSEGV, SIGFPE, SIGILL, SIGTRAP, SIGABRT] { sigdelset(&blocked, fault) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        // Both systems' Swift import the start routine's argument as `UnsafeMutableRawPointer?`;
+        // the handle is `pthread_t?` on Darwin (a pointer) and a zeroed integer on Linux.
+        #if canImport(Darwin)
+        var handle: pthread_t?
+        #else
+        var handle = pthread_t()
+        #endif
+        return pthread_create(&handle, &attributes, routine, context) == 0 ? handle : nil
     }
 }

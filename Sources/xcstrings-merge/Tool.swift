@@ -1,3 +1,5 @@
+import GitSupport
+
 /// Exit statuses, following `git merge-file` and `swift-format lint`.
 enum ExitStatus: Int32 {
     /// Done, nothing to report.
@@ -77,7 +79,12 @@ enum Tool {
             return 0
         }
         do {
-            return try command.run(rest).rawValue
+            let status = try command.run(rest).rawValue
+            // doctor says it in its own report.
+            if command.name != DoctorCommand.command.name, let notice = Libgit2.libraryIfOpened?.versionNotice {
+                Output.err(notice + "\n")
+            }
+            return status
         } catch {
             Output.err("xcstrings-merge \(command.name): \(error.message)\n")
             Output.err("Usage: see 'xcstrings-merge help \(command.name)'\n")

@@ -17,9 +17,30 @@ import TestSupport
         DeepNesting.Kind.allCases.map { Case(depth: depth, kind: $0) }
     }
 
-    /// Runs the tool with a 512 KiB stack limit.
-    func runOnSmallStack(_ arguments: [String]) throws -> ProcessResult {
-        try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -s 512 && exec \"$0\" \"$@\"", Paths.tool.path] + arguments)
+    /// Runs the tool with a 512 KiB stack limit (or `kibibytes`).
+    func runOnSmallStack(_ arguments: [String], kibibytes: Int = 512) throws -> ProcessResult {
+        try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -s \(kibibytes) && exec \"$0\" \"$@\"", Paths.tool.path] + arguments)
+    }
+
+    /// A margin for other processors' frames and builds: the deepest input every command accepts
+    /// runs in three quarters of 512 KiB, leaving a quarter free. The merge's own recursion runs
+    /// on a thread whose stack the tool sets (`Threads.onOwnStack`), so what the limit holds is
+    /// the reading and writing around it.
+    @Test(arguments: DeepNesting.Kind.allCases)
+    func theDeepestInputLeavesAQuarterOfTheStackFree(_ kind: DeepNesting.Kind) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let depth = DeepNesting.cap
+        let base = try directory.write("base.xcstrings", DeepNesting.catalog(depth: depth, kind: kind))
+        let ours = try directory.write("ours.xcstrings", DeepNesting.catalog(depth: depth, kind: kind, leaf: "O"))
+        let theirs = try directory.write("theirs.xcstrings", DeepNesting.catalog(depth: depth, kind: kind, sibling: kind == .objects ? "T" : nil))
+        let threeQuarters = 512 * 3 / 4
+        let merge = try runOnSmallStack(["merge", base.path, ours.path, theirs.path, "--report", directory.file("r.json").path], kibibytes: threeQuarters)
+        #expect(merge.status == 0, "merge: \(merge.status) \(merge.stderr)")
+        for command in [["format", "--check"], ["check"], ["lint", "--strict"]] {
+            let result = try runOnSmallStack(command + [base.path], kibibytes: threeQuarters)
+            #expect(result.status <= 1, "\(command): \(result.status) \(result.stderr)")
+        }
     }
 
     @Test(arguments: cases)

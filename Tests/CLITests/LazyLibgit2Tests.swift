@@ -95,10 +95,55 @@ import TestSupport
         let doctor = try runTool(["doctor"], in: directory.url, environment: ["XCSTRINGS_MERGE_LIBGIT2": later.path])
         #expect(doctor.stdout.contains("libgit2: \(built.major).\(built.minor)."), "\(doctor.stdout)\(doctor.stderr)")
         #expect(doctor.stdout.contains(later.appendingPathComponent(laterName).path), "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("brew reinstall"), "\(doctor.stdout)")
         // A file numbered below the built version is never taken.
         let refused = try runTool(["doctor"], in: directory.url, environment: ["XCSTRINGS_MERGE_LIBGIT2": earlier.path])
         #expect(refused.status == 1)
         #expect(refused.stdout.contains("could not be loaded"), "\(refused.stdout)")
+    }
+
+    /// A library that says it is a later 1.x than the built one (as after `brew upgrade
+    /// libgit2`): a small library of the later file name that reports that version and takes
+    /// every other function from the real library it links to. doctor names the mismatch with
+    /// the command that fixes it, and any other command that opened it says so in one line on
+    /// standard error; with the built version nothing is said.
+    @Test func aLaterVersionThanTheBuiltOneIsNamedWithHowToRebuild() throws {
+        guard let real = Self.realLibrary else { print("no \(Libgit2.fileName) in the usual folders; skipped"); return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let built = Libgit2.builtVersion
+        let laterMinor = built.minor + 3
+        let source = try directory.write("later.c", """
+            int git_libgit2_version(int *major, int *minor, int *rev) { *major = \(built.major); *minor = \(laterMinor); *rev = 0; return 0; }
+
+            """)
+        let folder = directory.file("later")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let library = folder.appendingPathComponent(SharedLibraries.fileName("git2", version: "\(built.major).\(laterMinor)")).path
+        // GNU ld drops a library no symbol of which is used unless told not to; Apple's ld keeps it.
+        #if os(Linux)
+        let keepTheLink = ["-Wl,--no-as-needed"]
+        #else
+        let keepTheLink: [String] = []
+        #endif
+        let compiled = try run(URL(fileURLWithPath: "/usr/bin/env"), ["cc", "-shared", "-fPIC", "-o", library, source.path] + keepTheLink + [real], in: directory.url)
+        guard compiled.status == 0 else { print("no C compiler to make the stand-in library (\(compiled.stderr)); skipped"); return }
+
+        let doctor = try runTool(["doctor"], in: directory.url, environment: ["XCSTRINGS_MERGE_LIBGIT2": folder.path])
+        #expect(doctor.stdout.contains("libgit2: \(built.major).\(laterMinor).0"), "\(doctor.stdout)\(doctor.stderr)")
+        #expect(doctor.stdout.contains("not the \(built.major).\(built.minor) this build was compiled against"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("brew reinstall xcstrings-merge"), "\(doctor.stdout)")
+
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        var environment = repo.environment
+        environment["XCSTRINGS_MERGE_LIBGIT2"] = folder.path
+        let resolve = try run(Paths.tool, ["resolve", "--list"], in: repo.root, environment: environment)
+        #expect(resolve.status == 0, "\(resolve.stderr)")
+        let notices = resolve.stderr.split(separator: "\n").filter { $0.contains("brew reinstall xcstrings-merge") }
+        #expect(notices.count == 1, "\(resolve.stderr)")
+        let quiet = try run(Paths.tool, ["resolve", "--list"], in: repo.root, environment: repo.environment)
+        #expect(quiet.status == 0 && !quiet.stderr.contains("brew reinstall"), "\(quiet.stderr)")
     }
 
     @Test(arguments: [

@@ -127,7 +127,11 @@ import TestSupport
             compared += 1
         }
         #expect(compared > 15000)
+        // Observed in Linux's Foundation (CoreFoundation's fold skips a comparison after a fully
+        // matched jamo buffer); Apple's Foundation is not known to share it, so a Mac does not assert it.
+        #if !canImport(Darwin)
         #expect(KeyOrder.referenceCompare("가나", "각") == 1 && KeyOrder.referenceCompare("각", "가나") == 1)
+        #endif
         for (a, b) in [("가", "각"), ("가 1", "각"), ("가a", "각"), ("z", "가"), ("9", "가"), ("가9", "가10"), ("힣", "힣a")] {
             #expect(KeyOrder.compare(UTF8Bytes(a), UTF8Bytes(b)) == -1, "\(a) < \(b)")
             expectAgreement(a, b)
