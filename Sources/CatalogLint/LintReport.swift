@@ -60,12 +60,12 @@ public struct LintReport: Sendable {
         var chunks: [[UInt8]] = []
         for file in files {
             let findings = file.findings
-            let path = Array(file.path.utf8)
+            let path = Array(VisibleText.escaping(file.path).utf8)
             chunks += ParallelBlocks.map(findings.count, blockSize: 4096) { range in
                 var lines = UTF8Text(capacity: range.count * 160)
                 for finding in findings[range] {
                     // A finding's file is its catalog's path.
-                    if finding.file == file.path { lines.append(path) } else { lines.append(finding.file) }
+                    if finding.file == file.path { lines.append(path) } else { lines.appendVisible(finding.file) }
                     lines.append(":")
                     lines.append(finding.line)
                     lines.append(":")
@@ -75,7 +75,7 @@ public struct LintReport: Sendable {
                     lines.append(": ")
                     lines.appendPlace(of: finding)
                     lines.append(": ")
-                    lines.append(finding.message)
+                    lines.appendVisible(finding.message)
                     lines.append(" [")
                     lines.append(finding.rule)
                     lines.append("]\n")
@@ -85,10 +85,10 @@ public struct LintReport: Sendable {
         }
         var text = ""
         for file in files where !file.coverage.isEmpty {
-            text += "\n\(file.path)\n"
+            text += "\n\(VisibleText.escaping(file.path))\n"
             let header = ["locale", "translated", "needs review", "new", "missing", "stale", "%"]
             let rows = file.coverage.map { coverage in
-                [coverage.locale, "\(coverage.translated)", "\(coverage.needsReview)", "\(coverage.new)", "\(coverage.missing)",
+                [VisibleText.escaping(coverage.locale), "\(coverage.translated)", "\(coverage.needsReview)", "\(coverage.new)", "\(coverage.missing)",
                  "\(coverage.stale)", Self.percentText(coverage.percent)]
             }
             let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
@@ -131,8 +131,11 @@ public struct LintReport: Sendable {
         return text + summary + "\n"
     }
 
+    /// GitHub's escaping of a workflow command's message, after the text's hidden characters are
+    /// made visible: GitHub's log viewer renders ANSI sequences, and a line break would end the
+    /// command.
     static func escapeData(_ text: String) -> String {
-        text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+        VisibleText.escaping(text).replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
     }
 
     static func escapeProperty(_ text: String) -> String {

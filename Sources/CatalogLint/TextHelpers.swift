@@ -1,3 +1,5 @@
+import StringCatalog
+
 /// Small text helpers for the rules, byte-based where Foundation would be slow.
 
 /// A value in quotes for a message, its line breaks written `\n` and `\r` (a CR LF pair, one
@@ -99,6 +101,13 @@ struct UTF8Text {
 
     mutating func append(_ text: [UInt8]) { bytes += text }
 
+    /// `text` with its hidden characters shown (`VisibleText`): catalog text in a message.
+    mutating func appendVisible(_ text: String) {
+        var text = text
+        if text.withUTF8({ VisibleText.needsEscaping($0) }) { text = VisibleText.escaping(text) }
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
     mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     /// `number` in decimal digits, written without making a `String` of it.
@@ -135,19 +144,20 @@ struct UTF8Text {
     mutating func appendPlace(of finding: Finding) {
         let key = finding.key.bytes
         if key.isEmpty {
-            append(finding.place)
+            appendVisible(finding.place)
             return
         }
-        if key.count <= 60 && !key.contains(0x0A) && !key.contains(0x0D) {
+        let hidden = key.withUnsafeBufferPointer { VisibleText.needsEscaping($0) }
+        if key.count <= 60 && !key.contains(0x0A) && !key.contains(0x0D) && !hidden {
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: key)
             bytes.append(UInt8(ascii: "\""))
         } else {
-            append(quoted(finding.key.string))
+            appendVisible(quoted(finding.key.string))
         }
         if let locale = finding.locale {
             append(" [")
-            bytes.append(contentsOf: locale.bytes)
+            appendVisible(locale.string)
             bytes.append(UInt8(ascii: "]"))
         }
     }

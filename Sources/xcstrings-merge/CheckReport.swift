@@ -68,7 +68,7 @@ struct CheckReport {
 
     /// GitHub's workflow-command escaping for message data.
     func escapeData(_ text: String) -> String {
-        text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+        VisibleText.escaping(text).replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
     }
 
     func escapeProperty(_ text: String) -> String {

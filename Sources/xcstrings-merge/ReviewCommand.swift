@@ -192,7 +192,7 @@ enum ReviewCommand {
             unlink(file)
             TemporaryFiles.unregister(file)
         }
-        var bytes = Array(text.utf8)
+        var bytes = Array(VisibleText.escaping(text).utf8)
         _ = bytes.withUnsafeMutableBytes { FileDescriptors.writeAll(fd, UnsafeRawBufferPointer($0)) }
         close(fd)
         // less as git runs it: quit if one screen, keep colours, do not clear the screen.

@@ -11,6 +11,10 @@ public struct XcodeWriter {
     /// When set (with `drain`), receives canonical raw values directly instead of copies, after
     /// what came before them has been drained.
     public var rawDrain: ((ArraySlice<UInt8>) -> Void)?
+    /// When set, strings also escape what `VisibleText` hides (DEL, C1 controls, bidirectional
+    /// overrides) as `\u` escapes, which JSON allows and which decode to the same text: reports
+    /// and machine output, which a person may read in a terminal. Catalogs keep Xcode's bytes.
+    public var escapesHiddenCharacters = false
 
     public init(capacity: Int = 0, sortsKeys: Bool = true) {
         output.reserveCapacity(capacity)
@@ -20,6 +24,7 @@ public struct XcodeWriter {
     /// Pretty-printed JSON with members in the order given, for reports.
     public static func reportBytes(of value: JSONValue) -> [UInt8] {
         var writer = XcodeWriter(capacity: 4096, sortsKeys: false)
+        writer.escapesHiddenCharacters = true
         writer.write(value, indent: 0)
         writer.output.append(0x0A)
         return writer.output
@@ -114,6 +119,9 @@ public struct XcodeWriter {
 
     /// Writes a quoted string, copying runs that need no escape in bulk.
     public mutating func writeString(_ string: UTF8Bytes) {
+        if escapesHiddenCharacters, string.bytes.withUnsafeBufferPointer({ VisibleText.needsEscaping($0) }) {
+            return writeStringEscapingHidden(string)
+        }
         output.append(UInt8(ascii: "\""))
         string.bytes.withUnsafeBufferPointer { bytes in
             var runStart = 0
@@ -137,6 +145,32 @@ public struct XcodeWriter {
             }
             if runStart < bytes.count {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// A string for a report, every hidden character escaped (`\u001b`, `\u009b`, `\u202e`,
+    /// surrogate pairs never needed: the characters concerned are in the basic plane).
+    mutating func writeStringEscapingHidden(_ string: UTF8Bytes) {
+        output.append(UInt8(ascii: "\""))
+        for scalar in string.string.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0x22: output += [0x5C, 0x22]
+            case 0x5C: output += [0x5C, 0x5C]
+            case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+            case 0x09: output += [0x5C, UInt8(ascii: "t")]
+            case 0x0D: output += [0x5C, UInt8(ascii: "r")]
+            case 0x08: output += [0x5C, UInt8(ascii: "b")]
+            case 0x0C: output += [0x5C, UInt8(ascii: "f")]
+            default:
+                if value < 0x20 || VisibleText.isHidden(value) {
+                    output += [0x5C, UInt8(ascii: "u")]
+                    for shift in stride(from: 12, through: 0, by: -4) { output.append(hexDigit(UInt8((value >> UInt32(shift)) & 0xF))) }
+                } else {
+                    output += Array(String(scalar).utf8)
+                }
             }
         }
         output.append(UInt8(ascii: "\""))

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import StringCatalog
+import TestSupport
+
+/// Catalog text never drives a terminal: keys and values holding ESC and BEL sequences (OSC 52
+/// writes the clipboard, CSI 2J clears the screen), the C1 control U+009B (a one-character CSI)
+/// and a bidirectional override reach no output surface raw. Human formats show them as
+/// `\u{1B}`; JSON and SARIF escape them (`\u001b`) and decode to the exact text; GitHub
+/// annotations show them visibly.
+@Suite struct HostileTextTests {
+    static let hostile = "\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}[2J\u{9B}31m\u{202E}gnp.exe"
+    static let key = "Key" + hostile
+    static let path = "L.xcstrings"
+
+    /// JSON text for a string (Foundation escapes the controls; C1 and U+202E go raw, as in a
+    /// catalog Xcode wrote).
+    static func json(_ text: String) -> String {
+        let data = try! JSONSerialization.data(withJSONObject: [text], options: [])
+        let array = String(decoding: data, as: UTF8.self)
+        return String(array.dropFirst().dropLast())
+    }
+
+    static func catalog(value: String, state: String = "translated", note: String) -> String {
+        """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            \(json(key)) : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : \(json(value)) } }
+              }
+            },
+            "%d files" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : \(json("%@ Dateien" + hostile)) } },
+                "fr" : { "stringUnit" : { "state" : "translated", "value" : \(json("fichiers" + hostile)) } }
+              }
+            },
+            \(json("Note" + hostile)) : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : \(json(state)), "value" : \(json(note)) } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+    }
+
+    /// Characters that must never appear raw: C0 but tab and line feed (a CR before LF aside),
+    /// DEL, C1, and the bidirectional overrides.
+    static func hiddenCharacters(in text: String, allowingColour: Bool = false) -> [String] {
+        var text = text.replacingOccurrences(of: "\r\n", with: "\n")
+        if allowingColour {
+            text = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        }
+        return text.unicodeScalars.filter { VisibleText.isHidden($0.value) }.map { String(format: "U+%04X", $0.value) }
+    }
+
+    @Test func noSurfaceShowsCatalogControlCharactersRaw() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        try repo.write(Self.path, Array(Self.catalog(value: "base" + Self.hostile, state: "needs_review", note: "n" + Self.hostile).utf8))
+        try repo.commitAll("base")
+        try repo.git("checkout", "-q", "-b", "side")
+        try repo.write(Self.path, Array(Self.catalog(value: "theirs" + Self.hostile, state: "needs_review", note: "t" + Self.hostile).utf8))
+        try repo.commitAll("theirs")
+        try repo.git("checkout", "-q", "main")
+        try repo.write(Self.path, Array(Self.catalog(value: "ours" + Self.hostile, state: "translated", note: "n" + Self.hostile).utf8))
+        try repo.commitAll("ours")
+        let merge = try repo.git("merge", "--no-edit", "side")
+        #expect(merge.status == 1, "\(merge.stdout)\(merge.stderr)")
+
+        var surfaces: [(String, ProcessResult)] = [("git merge (the driver)", merge)]
+        for arguments in [
+            ["resolve", "--list"], ["resolve", "--list", "--format", "json"],
+            ["review", "--no-pager"],
+            ["check", Self.path], ["check", "--format", "github", Self.path], ["check", "--format", "json", Self.path],
+            ["lint", Self.path], ["lint", "--format", "github", Self.path], ["lint", "--format", "json", Self.path],
+            ["lint", "--format", "sarif", Self.path],
+        ] {
+            surfaces.append((arguments.joined(separator: " "), try repo.tool(arguments)))
+        }
+        for (name, result) in surfaces {
+            #expect(Self.hiddenCharacters(in: result.stdout).isEmpty, "\(name): standard output holds \(Self.hiddenCharacters(in: result.stdout))")
+            #expect(Self.hiddenCharacters(in: result.stderr).isEmpty, "\(name): standard error holds \(Self.hiddenCharacters(in: result.stderr))")
+        }
+        // Shown, not dropped: the driver's summary and lint name the key visibly.
+        #expect(merge.stderr.contains("Key\\u{1B}]52;c;cHduZWQ=\\u{7}\\u{1B}[2J\\u{9B}31m\\u{202E}gnp.exe"), "\(merge.stderr)")
+        let lint = surfaces.first { $0.0 == "lint \(Self.path)" }!.1
+        #expect(lint.stdout.contains("\\u{1B}"), "\(lint.stdout)")
+        // Colour on purpose keeps its own sequences only.
+        let coloured = try repo.tool(["lint", "--color", "always", Self.path])
+        #expect(coloured.stdout.contains("\u{1B}["))
+        #expect(Self.hiddenCharacters(in: coloured.stdout, allowingColour: true).isEmpty, "\(coloured.stdout)")
+
+        // JSON decodes to the exact key.
+        for name in ["resolve --list --format json", "lint --format json \(Self.path)", "check --format json \(Self.path)"] {
+            let output = surfaces.first { $0.0 == name }!.1.stdout
+            #expect(output.contains("\\u001b") && output.contains("\\u009b") && output.contains("\\u202e"), "\(name): \(output)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(output.utf8))) != nil, "\(name) is not JSON: \(output)")
+        }
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(surfaces[2].1.stdout.utf8)) as? [[String: Any]])
+        let keys = list.flatMap { ($0["conflicts"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String } }
+        #expect(keys.contains(Self.key), "\(keys)")
+    }
+
+    @Test(arguments: [
+        ("plain", "plain"), ("tab\tand\nline", "tab\tand\nline"), ("crlf\r\n", "crlf\r\n"), ("cr\rover", "cr\\u{D}over"),
+        ("\u{1B}[2J", "\\u{1B}[2J"), ("bell\u{07}", "bell\\u{7}"), ("del\u{7F}", "del\\u{7F}"), ("csi\u{9B}", "csi\\u{9B}"),
+        ("nbsp\u{A0}", "nbsp\u{A0}"), ("rlo\u{202E}x", "rlo\\u{202E}x"), ("lri\u{2066}x\u{2069}", "lri\\u{2066}x\\u{2069}"),
+        ("arrow\u{2192}", "arrow\u{2192}"), ("zwj\u{200D}", "zwj\u{200D}"), ("한국어", "한국어"),
+    ])
+    func visibleTextShowsExactlyTheHiddenCharacters(input: String, shown: String) {
+        #expect(VisibleText.escaping(input) == shown)
+        let needs = input.utf8.withContiguousStorageIfAvailable { VisibleText.needsEscaping($0) } ?? Array(input.utf8).withUnsafeBufferPointer { VisibleText.needsEscaping($0) }
+        #expect(needs == (input != shown))
+    }
+}
