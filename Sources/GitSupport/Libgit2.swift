@@ -95,6 +95,14 @@ public enum Libgit2 {
     private static func open() -> Result<Loaded, GitError> {
         let paths: [String], folders: [String]
         if let override = ProcessEnvironment.value(overrideVariable) {
+            // A relative path is looked up from the current folder, which for a merge driver is
+            // someone's repository: its library would run inside this process.
+            guard override.hasPrefix("/") else {
+                return .failure(GitError(code: -1, message: """
+                    \(overrideVariable) must be an absolute path (it is '\(override)'): a relative one would load a \
+                    library from the current folder, which for a merge driver is the repository
+                    """))
+            }
             let isFolder = FilePaths.names(in: override) != nil
             paths = [isFolder ? override + "/" + fileName : override]
             folders = isFolder ? [override] : []

@@ -169,6 +169,10 @@ enum LintCommand {
                 Output.err("\(job.path):\(error.line):\(error.column): error: \(error.message)\n")
                 failed = true
                 continue
+            } catch let error as FileError {
+                Output.err("\(job.path): error: \(error.reason)\n")
+                failed = true
+                continue
             } catch {
                 Output.err("\(job.path): error: \(error)\n")
                 failed = true

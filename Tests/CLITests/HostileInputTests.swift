@@ -253,4 +253,37 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
         print("truncated while read: \(truncatedWhileRead) of 11 runs")
         #expect(truncatedWhileRead > 0)
     }
+
+    /// No command reads an endless device or a file over the 1 GiB limit: each refuses before
+    /// reading, with a message and exit 2, even where the address space is limited to 2 GB (where
+    /// reading them whole would end the process with SIGABRT, status 134).
+    @Test func devicesAndOversizedInputsAreRefusedBeforeTheyAreRead() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let big = directory.file("big.xcstrings")
+        // Sparse: 3 GB on paper, nothing on disk.
+        _ = FileManager.default.createFile(atPath: big.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 3 << 30)
+        try handle.close()
+        let small = try directory.write("small.xcstrings", catalogText(unitEntry))
+        let commands: [[String]] = [
+            ["check", "/dev/zero"], ["format", big.path], ["lint", "/dev/zero"], ["lint", big.path], ["check", big.path],
+            ["merge", "/dev/zero", small.path, small.path, "-o", directory.file("out").path],
+            ["merge", small.path, big.path, small.path, "-o", directory.file("out").path],
+            ["rename-key", "K", "L", big.path], ["remove-locale", "de", "/dev/zero"],
+        ]
+        for arguments in commands {
+            let result = try run(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -v 2000000 && exec \"$0\" \"$@\"", Paths.tool.path] + arguments,
+                environment: ["SWIFT_BACKTRACE": "enable=no"])
+            #expect(result.status == 2, "\(arguments): \(result.status) \(result.stderr)")
+            let said = result.stdout + result.stderr
+            #expect(said.contains("more than the 1 GiB") || said.contains("not a regular file or a pipe"), "\(arguments): \(said)")
+        }
+        // A pipe the user names is read.
+        let piped = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "cat \"$1\" | \"$0\" check /dev/stdin", Paths.tool.path, small.path])
+        #expect(piped.status <= 1, "\(piped.stdout)\(piped.stderr)")
+        #expect(!(piped.stdout + piped.stderr).contains("not a regular file"), "\(piped.stdout)\(piped.stderr)")
+    }
 }

@@ -146,6 +146,38 @@ import TestSupport
         #expect(quiet.status == 0 && !quiet.stderr.contains("brew reinstall"), "\(quiet.stderr)")
     }
 
+    /// A relative override would be looked up from the current folder, which for a merge driver
+    /// is the repository: a library there with a constructor would run in the tool. Only absolute
+    /// paths are accepted, and the message says so.
+    @Test func aRelativeOverrideLoadsNothingFromTheRepository() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        let marker = repo.directory.file("constructor-ran")
+        let source = try repo.directory.write("evil.c", """
+            #include <stdio.h>
+            __attribute__((constructor)) static void ran(void) { FILE *f = fopen("\(marker.path)", "w"); if (f) fclose(f); }
+
+            """)
+        let library = repo.root.appendingPathComponent("lib/" + Libgit2.fileName)
+        try FileManager.default.createDirectory(at: library.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let compiled = try run(URL(fileURLWithPath: "/usr/bin/env"), ["cc", "-shared", "-fPIC", "-o", library.path, source.path])
+        guard compiled.status == 0 else { print("no C compiler to make the library (\(compiled.stderr)); skipped"); return }
+        for override in ["lib", "./lib/" + Libgit2.fileName, "lib/"] {
+            var environment = repo.environment
+            environment["XCSTRINGS_MERGE_LIBGIT2"] = override
+            for command in [["check"], ["doctor"]] {
+                let result = try run(Paths.tool, command, in: repo.root, environment: environment)
+                #expect(!FileManager.default.fileExists(atPath: marker.path), "\(override) \(command): the repository's library ran")
+                #expect((result.stdout + result.stderr).contains("must be an absolute path"), "\(override) \(command): \(result.stdout)\(result.stderr)")
+            }
+        }
+        // The same library named absolutely does load: the check above can fail.
+        var environment = repo.environment
+        environment["XCSTRINGS_MERGE_LIBGIT2"] = library.path
+        _ = try run(Paths.tool, ["doctor"], in: repo.root, environment: environment)
+        #expect(FileManager.default.fileExists(atPath: marker.path))
+    }
+
     @Test(arguments: [
         ("libgit2.so.1.10", SharedLibraries.System.linux, 10),
         ("libgit2.so.1.9", .linux, 9),

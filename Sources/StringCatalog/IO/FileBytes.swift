@@ -22,20 +22,49 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
 
 /// Whole-file reads and atomic writes.
 public enum FileBytes {
+    /// The largest input any command reads: 1 GiB. The largest public catalogs are a few
+    /// megabytes and the benchmark's largest inputs 60 MB; a larger file (or an endless device)
+    /// is refused before it is read, so that no command asks for more memory than an input
+    /// warrants (under an address-space limit that would end the process with a signal).
+    public static let maximumInputSize = 1 << 30
+
+    /// Why a file of this kind and size is not read; nil when it may be. Regular files up to
+    /// `maximumInputSize`, and pipes (`/dev/stdin`, `<(…)`), whose size shows only as they are
+    /// read; never a device (`/dev/zero`, `/dev/urandom`), a socket or a folder.
+    static func refusal(_ info: stat, _ path: String) -> FileError? {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            guard Int(info.st_size) > maximumInputSize else { return nil }
+            return FileError(path: path, reason: "is \(Int(info.st_size)) bytes, more than the 1 GiB an input may have")
+        case S_IFIFO: return nil
+        case S_IFDIR: return FileError(path: path, reason: "is a directory")
+        default: return FileError(path: path, reason: "is not a regular file or a pipe (a device or a socket); nothing was read")
+        }
+    }
+
+    static func tooLarge(_ path: String) -> FileError {
+        FileError(path: path, reason: "holds more than the 1 GiB an input may have")
+    }
+
     /// Reads a whole file with one allocation (no mapping: the driver overwrites its inputs).
+    /// Refuses what `refusal` names before reading anything, and a pipe once it has given more
+    /// than `maximumInputSize`.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .errno(path, "cannot open") }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .errno(path, "cannot stat") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, reason: "is a directory") }
+        if let refusal = refusal(info, path) { throw refusal }
         var capacity = max(Int(info.st_size), 0) + 1
         var bytes: [UInt8] = []
         var count = 0
         while true {
             if count == capacity || bytes.isEmpty {
-                if !bytes.isEmpty { capacity *= 2 }
+                if !bytes.isEmpty {
+                    guard count <= maximumInputSize else { throw tooLarge(path) }
+                    capacity = min(capacity * 2, maximumInputSize + 2)
+                }
                 // Uninitialized storage: read() fills it, so there is no memset pass.
                 let previous = bytes
                 let filled = count
@@ -58,6 +87,7 @@ public enum FileBytes {
             if n == 0 { break }
             count += n
         }
+        guard count <= maximumInputSize else { throw tooLarge(path) }
         bytes.removeLast(bytes.count - count)
         return bytes
     }
@@ -75,7 +105,7 @@ public enum FileBytes {
         defer { close(fd) }
         var info = stat()
         let size = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
-        guard size >= 4 << 20 else {
+        guard size >= 4 << 20, size <= maximumInputSize else {
             alongside()
             return try read(path)
         }

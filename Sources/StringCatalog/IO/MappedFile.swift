@@ -21,6 +21,7 @@ public final class MappedFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= max(minimumSize, 1),
+            Int(info.st_size) <= FileBytes.maximumInputSize,
             let start = MemoryMaps.mapForReading(fd, count: Int(info.st_size))
         else { return nil }
         self.path = path
