@@ -1,19 +1,46 @@
 import StringCatalog
 
-/// Catalogs read for an edit: all of them are read and checked before any is written, so that a
-/// refusal leaves every file untouched.
+/// Catalogs read for an edit: all of them are confined, locked, read and checked before any is
+/// written, so that a refusal leaves every file untouched; each is replaced only if nothing else
+/// wrote it since it was read (`InPlaceEdit`).
 struct CatalogFile {
     var path: String
     var catalog: Catalog
+    /// The lock held on the file until this value is dropped.
+    var edit: InPlaceEdit?
 
-    /// Reads and parses each path; prints why for each that fails and returns nil if any did.
-    static func readAll(_ paths: [String], command: String) -> [CatalogFile]? {
-        var files: [CatalogFile] = []
+    /// Confines, locks, reads and parses each path (the locks taken in the order of the files
+    /// they lead to, so that two runs on the same files cannot each wait for the other); prints
+    /// why for each that fails and returns nil if any did. `forWriting: false` (a dry run) only
+    /// reads.
+    static func readAll(_ paths: [String], command: String, forWriting: Bool = true, followingSymlinks: Bool = false) -> [CatalogFile]? {
         var failed = false
+        var edits: [String: InPlaceEdit] = [:]
+        if forWriting {
+            for path in paths {
+                if let refusal = WriteConfinement.refusal(for: path, followingSymlinks: followingSymlinks) {
+                    Output.err("\(path): error: \(refusal)\n")
+                    failed = true
+                }
+            }
+            if failed { return nil }
+            let ordered = paths.map { path in (path, (try? AtomicFile.followingLinks(path)) ?? path) }.sorted { $0.1 < $1.1 }
+            for (path, _) in ordered where edits[path] == nil {
+                do {
+                    edits[path] = try lock(path, command: command)
+                } catch {
+                    Output.err("\(path): error: \(error.reason)\n")
+                    failed = true
+                }
+            }
+            if failed { return nil }
+        }
+        var files: [CatalogFile] = []
         for path in paths {
             do {
-                let bytes = try FileBytes.read(path)
-                files.append(CatalogFile(path: path, catalog: try Catalog(bytes: bytes)))
+                let edit = edits[path]
+                let bytes = try edit?.read() ?? FileBytes.read(path)
+                files.append(CatalogFile(path: path, catalog: try Catalog(bytes: bytes), edit: edit))
             } catch let error as FileError {
                 Output.err("\(path): error: \(error.reason)\n")
                 failed = true
@@ -28,10 +55,18 @@ struct CatalogFile {
         return failed ? nil : files
     }
 
-    /// Writes `catalog` to `path` atomically in Xcode's form; false (with a message) on failure.
-    static func write(_ catalog: Catalog, to path: String) -> Bool {
+    /// Locks `path` for an edit, saying so when another run holds it.
+    static func lock(_ path: String, command: String) throws(FileError) -> InPlaceEdit {
+        try InPlaceEdit(path: path) {
+            Output.err("xcstrings-merge \(command): \(path) is being written by another run of the tool; waiting for it\n")
+        }
+    }
+
+    /// Writes `catalog` over this file atomically in Xcode's form; false (with a message) on
+    /// failure, or when the file changed since it was read.
+    func write(_ catalog: Catalog) -> Bool {
         do {
-            try catalog.write(to: path)
+            if let edit { try edit.replace(with: catalog) } else { try catalog.write(to: path) }
             return true
         } catch {
             Output.err("\(path): error: \(error.reason)\n")

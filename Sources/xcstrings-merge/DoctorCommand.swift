@@ -105,6 +105,14 @@ enum DoctorCommand {
             Output.out("  \(path): \(state)\n")
             if !active { healthy = false }
         }
+        // What a run killed mid-write left (the next write in that folder removes it).
+        if let top = repository.workingDirectory {
+            let folders = Set([""] + catalogs.map { FileBytes.parentDirectory(of: $0) }.map { $0 == "." ? "" : $0 })
+            let leftovers = folders.sorted().flatMap { StaleTemporaryFiles.find(in: top + $0) }
+            for leftover in leftovers {
+                Output.out("leftover: \(leftover): a temporary file of a run that was killed; the next write in that folder removes it (or delete it)\n")
+            }
+        }
         return healthy ? .success : .failure
     }
 

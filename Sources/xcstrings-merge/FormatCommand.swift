@@ -18,6 +18,8 @@ enum FormatCommand {
 
             OPTIONS:
               --check                 Write nothing; list the files that would change.
+              --follow-symlinks       Write a catalog that is a symbolic link leading outside
+                                      its repository (refused by default).
               --help, -h              Show this help.
 
             EXIT STATUS:
@@ -29,7 +31,7 @@ enum FormatCommand {
               xcstrings-merge format --check App/Localizable.xcstrings
 
             """,
-        options: [.init(names: ["--check"], takesValue: false)],
+        options: [.init(names: ["--check"], takesValue: false), WriteConfinement.option],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
@@ -42,8 +44,17 @@ enum FormatCommand {
         var wouldChange = false
         for path in parsed.positionals {
             let bytes: [UInt8]
-            do {
-                bytes = try FileBytes.read(path)
+            var edit: InPlaceEdit?
+            do throws(FileError) {
+                if !checkOnly {
+                    if let refusal = WriteConfinement.refusal(for: path, followingSymlinks: parsed.flag("--follow-symlinks")) {
+                        Output.err("\(path): error: \(refusal)\n")
+                        failed = true
+                        continue
+                    }
+                    edit = try CatalogFile.lock(path, command: "format")
+                }
+                if let edit { bytes = try edit.read() } else { bytes = try FileBytes.read(path) }
             } catch {
                 Output.err("\(path): error: \(error.reason)\n")
                 failed = true
@@ -65,7 +76,7 @@ enum FormatCommand {
                 continue
             }
             do {
-                try catalog.write(to: path)
+                if let edit { try edit.replace(with: catalog) } else { try catalog.write(to: path) }
             } catch {
                 Output.err("\(path): error: \(error.reason)\n")
                 failed = true

@@ -42,6 +42,8 @@ enum LintCommand {
               --fix                   Repair what is mechanical: literal \\n where the source has a
                                       line break, carriage returns, format-only keys (marked
                                       "shouldTranslate" : false). Files are rewritten atomically.
+              --follow-symlinks       With --fix: write a catalog that is a symbolic link leading
+                                      outside its repository (refused by default).
               --disable <rule>        Skip a rule (repeatable).
               --only <rule>           Run only these rules (repeatable).
               --color <when>          always, never or auto (default: colour on a terminal, not
@@ -81,6 +83,7 @@ enum LintCommand {
                 .init(names: ["--strict"], takesValue: false),
                 .init(names: ["--since"], takesValue: true, value: .revision),
                 .init(names: ["--fix"], takesValue: false),
+                WriteConfinement.option,
                 .init(names: ["--disable"], takesValue: true, repeatable: true),
                 .init(names: ["--only"], takesValue: true, repeatable: true),
                 .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"]),
@@ -161,8 +164,24 @@ enum LintCommand {
             let linter = settings.linter(for: configuration)
             var bytes: [UInt8]
             var catalog: Catalog
+            // A file to be fixed is confined and locked before it is read (see `CatalogFile`).
+            var edit: InPlaceEdit?
+            if fix, job.bytes == nil, let path = job.file {
+                if let refusal = WriteConfinement.refusal(for: path, followingSymlinks: parsed.flag("--follow-symlinks")) {
+                    Output.err("\(job.path): error: \(refusal)\n")
+                    failed = true
+                    continue
+                }
+                do {
+                    edit = try CatalogFile.lock(path, command: "lint")
+                } catch {
+                    Output.err("\(job.path): error: \(error.reason)\n")
+                    failed = true
+                    continue
+                }
+            }
             do {
-                bytes = try job.bytes ?? FileBytes.read(job.file ?? job.path)
+                bytes = try edit?.read() ?? job.bytes ?? FileBytes.read(job.file ?? job.path)
                 // Lint does not run the validator: the schema notes made for it are not needed.
                 catalog = try Catalog(bytes: bytes, checkingShape: false)
             } catch let error as JSONError {
@@ -178,12 +197,12 @@ enum LintCommand {
                 failed = true
                 continue
             }
-            if fix, let path = job.file {
+            if fix, let edit {
                 let outcome = LintFix.apply(to: catalog)
                 if !outcome.changes.isEmpty {
                     do {
-                        try outcome.catalog.write(to: path)
-                        bytes = try FileBytes.read(path)
+                        try edit.replace(with: outcome.catalog)
+                        bytes = try FileBytes.read(edit.path)
                         catalog = try Catalog(bytes: bytes, checkingShape: false)
                     } catch {
                         Output.err("\(job.path): error: cannot write the repairs: \(error)\n")

@@ -20,6 +20,8 @@ enum RemoveLocaleCommand {
 
             OPTIONS:
               --dry-run               Print what would change; write nothing.
+              --follow-symlinks       Write a catalog that is a symbolic link leading outside
+                                      its repository (refused by default).
               --help, -h              Show this help.
 
             EXIT STATUS:
@@ -30,7 +32,7 @@ enum RemoveLocaleCommand {
               xcstrings-merge remove-locale fr it App/Localizable.xcstrings
 
             """,
-        options: [.init(names: ["--dry-run"], takesValue: false)],
+        options: [.init(names: ["--dry-run"], takesValue: false), WriteConfinement.option],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
@@ -44,7 +46,10 @@ enum RemoveLocaleCommand {
         let locales = parsed.positionals.filter { !isFile($0) }.map { UTF8Bytes($0) }
         guard !locales.isEmpty else { throw UsageError(message: "no locales given", command: "remove-locale") }
         guard !paths.isEmpty else { throw UsageError(message: "no catalogs given (files ending in .xcstrings)", command: "remove-locale") }
-        guard let files = CatalogFile.readAll(paths, command: "remove-locale") else { return .error }
+        let dryRun = parsed.flag("--dry-run")
+        guard let files = CatalogFile.readAll(
+            paths, command: "remove-locale", forWriting: !dryRun, followingSymlinks: parsed.flag("--follow-symlinks"))
+        else { return .error }
         var refused = false
         for file in files {
             if let source = file.catalog.sourceLanguage, locales.contains(source) {
@@ -56,7 +61,6 @@ enum RemoveLocaleCommand {
             Output.err("xcstrings-merge remove-locale: nothing was changed\n")
             return .error
         }
-        let dryRun = parsed.flag("--dry-run")
         var failed = false
         for file in files {
             let outcome = LocaleRemoval.apply(locales, to: file.catalog)
@@ -67,7 +71,7 @@ enum RemoveLocaleCommand {
                 Output.out("\(file.path): no localizations in \(names); its locales: \(present.isEmpty ? "none" : present.joined(separator: ", "))\n")
                 continue
             }
-            if !dryRun && !CatalogFile.write(outcome.catalog, to: file.path) {
+            if !dryRun && !file.write(outcome.catalog) {
                 failed = true
                 continue
             }

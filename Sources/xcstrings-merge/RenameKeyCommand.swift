@@ -29,6 +29,8 @@ enum RenameKeyCommand {
                                       with # and has no tab is a comment), or a JSON object
                                       {"old" : "new", ...}.
               --dry-run               Print what would change; write nothing.
+              --follow-symlinks       Write a catalog that is a symbolic link leading outside
+                                      its repository (refused by default).
               --help, -h              Show this help.
 
             EXIT STATUS:
@@ -44,6 +46,7 @@ enum RenameKeyCommand {
         options: [
                 .init(names: ["--map"], takesValue: true, repeatable: true, value: .file),
                 .init(names: ["--dry-run"], takesValue: false),
+                WriteConfinement.option,
             ],
         run: run)
 
@@ -76,7 +79,10 @@ enum RenameKeyCommand {
             paths = parsed.positionals
         }
         var problems = KeyRenaming.problems(in: renames)
-        guard let files = CatalogFile.readAll(paths, command: "rename-key") else { return .error }
+        let dryRun = parsed.flag("--dry-run")
+        guard let files = CatalogFile.readAll(
+            paths, command: "rename-key", forWriting: !dryRun, followingSymlinks: parsed.flag("--follow-symlinks"))
+        else { return .error }
         let outcomes = files.map { KeyRenaming.apply(renames, to: $0.catalog) }
         for (file, outcome) in zip(files, outcomes) {
             for collision in outcome.collisions {
@@ -91,12 +97,11 @@ enum RenameKeyCommand {
             Output.err("xcstrings-merge rename-key: nothing was changed\n")
             return .error
         }
-        let dryRun = parsed.flag("--dry-run")
         var failed = false
         for (file, outcome) in zip(files, outcomes) where !outcome.renamed.isEmpty {
             if dryRun {
                 for rename in outcome.renamed { Output.out("\(file.path): would rename \"\(rename.old)\" to \"\(rename.new)\"\n") }
-            } else if !CatalogFile.write(outcome.catalog, to: file.path) {
+            } else if !file.write(outcome.catalog) {
                 failed = true
                 continue
             }

@@ -374,7 +374,14 @@ struct ResolveSession {
         var staged = false
         for file in files {
             let workingPath = workingDirectory + file.path
-            let current = (try? FileBytes.read(workingPath)) ?? []
+            if let refusal = WriteConfinement.refusal(for: workingPath, followingSymlinks: false) {
+                Output.err("xcstrings-merge resolve: \(file.path): \(refusal)\n")
+                return .error
+            }
+            // Locked from this read to the write, as every in-place edit is (a file that is gone
+            // is written afresh).
+            let edit = FileBytes.exists(workingPath) ? try? CatalogFile.lock(workingPath, command: "resolve") : nil
+            let current = (try? edit?.read() ?? FileBytes.read(workingPath)) ?? []
             let untouched = current == file.defaultOutput || current.isEmpty
                 || current.withUnsafeBufferPointer({ ConflictMarkers.first(in: $0) != nil })
                 || (try? repository.blob(file.conflict.ours!.id)) == current
@@ -388,7 +395,7 @@ struct ResolveSession {
             let (merged, report) = ThreeWayMerge.merge(base: file.inputs[0], ours: file.inputs[1], theirs: file.inputs[2], options: options)
             let bytes = merged.canonicalBytes()
             do {
-                try FileBytes.writeAtomically(bytes, to: workingPath)
+                if let edit { try edit.replace(with: bytes) } else { try FileBytes.writeAtomically(bytes, to: workingPath) }
             } catch {
                 Output.err("xcstrings-merge resolve: \(error.description)\n")
                 return .error

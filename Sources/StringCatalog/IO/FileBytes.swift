@@ -220,9 +220,13 @@ public final class AtomicFile {
     var written = 0
     /// What the replaced file had, to give the new one.
     let original: stat?
+    /// When set, the file is replaced only if what is there is still this version (see
+    /// `InPlaceEdit`); else `commit` throws and nothing is written.
+    public var expectedOriginal: FileIdentity?
 
-    public init(replacing path: String) throws(FileError) {
-        self.path = path
+    /// `reportedAs` names the file in messages when `path` is where a link the user named leads.
+    public init(replacing path: String, reportedAs: String? = nil) throws(FileError) {
+        self.path = reportedAs ?? path
         if path.hasPrefix("/dev/") || Self.isSpecial(path) {
             // Written in place: never replaced by a regular file.
             fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
@@ -233,6 +237,7 @@ public final class AtomicFile {
             return
         }
         destination = try Self.followingLinks(path)
+        let path = self.path
         var info = stat()
         if lstat(destination, &info) == 0 {
             switch info.st_mode & S_IFMT {
@@ -251,7 +256,10 @@ public final class AtomicFile {
         }
         let directory = FileBytes.parentDirectory(of: destination)
         let name = destination.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? destination
-        var template = Array("\(directory)/.\(Self.shortened(name)).xcstrings-merge-XXXXXX".utf8CString)
+        // A run killed with SIGKILL leaves its temporary file: the first run to write here after
+        // it removes what no live process is writing any more.
+        StaleTemporaryFiles.remove(in: directory)
+        var template = Array(StaleTemporaryFiles.template(directory: directory, name: Self.shortened(name)).utf8CString)
         // Removed on SIGINT, SIGTERM and SIGHUP too (see `TemporaryFiles`): noted before any of
         // them can end the process with the file made but not noted.
         let (made, temporary) = TemporaryFiles.creating {
@@ -281,7 +289,7 @@ public final class AtomicFile {
     }
 
     /// `path` with its symbolic links followed to what they name, which need not exist yet.
-    static func followingLinks(_ path: String) throws(FileError) -> String {
+    public static func followingLinks(_ path: String) throws(FileError) -> String {
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -295,10 +303,10 @@ public final class AtomicFile {
         throw FileError(path: path, reason: "too many levels of symbolic links")
     }
 
-    /// A name short enough that `.NAME.xcstrings-merge-XXXXXX` fits `NAME_MAX` (255 bytes),
-    /// cut on a character boundary.
+    /// A name short enough that `.NAME.xcstrings-merge-PID-XXXXXX` fits `NAME_MAX` (255 bytes)
+    /// with any process id, cut on a character boundary.
     static func shortened(_ name: String) -> String {
-        let room = 255 - ".".utf8.count - ".xcstrings-merge-XXXXXX".utf8.count
+        let room = 255 - ".".utf8.count - ".xcstrings-merge-4294967295-XXXXXX".utf8.count
         guard name.utf8.count > room else { return name }
         var result = ""
         for character in name {
@@ -349,6 +357,9 @@ public final class AtomicFile {
         }
         close(fd)
         fd = -1
+        if let expectedOriginal, FileIdentity.of(destination) != expectedOriginal {
+            throw FileError(path: path, reason: "changed since it was read (another program wrote it); nothing was written, run the command again")
+        }
         guard FileDescriptors.replace(destination, with: temporary, flushing: durable) else { throw .errno(path, "cannot replace") }
         committed = true
     }

@@ -132,7 +132,13 @@ public struct Catalog: Sendable {
     /// Writes the bytes Xcode would write for this catalog to `path`, atomically and in pieces,
     /// so that a big catalog is never held twice in memory.
     public func write(to path: String, durable: Bool = true) throws(FileError) {
-        let file = try AtomicFile(replacing: path)
+        try write(to: path, durable: durable, expecting: nil, reportedAs: nil)
+    }
+
+    /// `write(to:)` replacing only the version `expecting` names (see `InPlaceEdit`).
+    func write(to path: String, durable: Bool = true, expecting: FileIdentity?, reportedAs: String?) throws(FileError) {
+        let file = try AtomicFile(replacing: path, reportedAs: reportedAs)
+        file.expectedOriginal = expecting
         file.willBeFlushed = durable
         var failure: FileError?
         var writer = XcodeWriter(capacity: 1 << 21)
