@@ -1,10 +1,10 @@
 import StringCatalog
 
-/// Proof that a merge lost nothing: every translated string-unit value and App Shortcut phrase
-/// (state other than `new`)
-/// that ours or theirs changed from the base is in the output at the same place (under its new
-/// key when the merge followed a rename), or named in the report's conflicts; and every key that
-/// both sides have is in the output.
+/// Proof that a merge lost nothing: every string-unit value and App Shortcut phrase (in any
+/// state, `new` too) that ours or theirs changed from the base is in the output at the same place
+/// (under its new key when the merge followed a rename), or in the report: named by a conflict,
+/// or held whole as what an auto-resolution discarded; and every key that both sides have is in
+/// the output.
 public enum LossCheck {
     /// Everything `missingTranslations` and `missingKeys` find.
     public static func problems(base: Catalog, ours: Catalog, theirs: Catalog, merged: Catalog, report: MergeReport) -> [String] {
@@ -23,11 +23,20 @@ public enum LossCheck {
     public static func missingTranslations(
         base: Catalog, ours: Catalog, theirs: Catalog, merged: Catalog, report: MergeReport
     ) -> [String] {
-        let baseUnits = units(base)
+        let baseUnits = units(base, includingNew: true)
         // In the output a text counts in any state: a merge may keep the other side's state
         // (`new`, by R3's state precedence) beside this side's text, and that loses no text.
         let mergedUnits = units(merged, includingNew: true)
         let reported = report.conflicts.map(\.location)
+        // What an auto-resolution dropped, by place: the report holds it whole.
+        var discarded: [Place: [UTF8Bytes]] = [:]
+        for resolution in report.autoResolved {
+            guard let key = resolution.location.key, let dropped = resolution.discarded, let dropped else { continue }
+            var path: [UTF8Bytes] = []
+            if let locale = resolution.location.locale { path = ["localizations", locale] }
+            path += resolution.location.path
+            for (inside, text) in units(of: dropped, key: key, path: path) { discarded[inside, default: []].append(text) }
+        }
         // A key the merge followed to its new name (R10) carries its translations there.
         var renamedTo: [UTF8Bytes: UTF8Bytes] = [:]
         var renamedFrom: [UTF8Bytes: UTF8Bytes] = [:]
@@ -39,7 +48,7 @@ public enum LossCheck {
         }
         var missing: [String] = []
         for side in [ours, theirs] {
-            for (place, value) in units(side) {
+            for (place, value) in units(side, includingNew: true) {
                 // A renamed entry's units compare with the base entry's under the old key.
                 var basePlace = place
                 if let oldKey = renamedFrom[place.key] { basePlace.key = oldKey }
@@ -49,8 +58,7 @@ public enum LossCheck {
                 if let newKey = renamedTo[place.key] { target.key = newKey }
                 if mergedUnits[target] == value { continue }
                 if reported.contains(where: { target.isInside($0) }) { continue }
-                // A unit can also be replaced by the other side's newer version of the same place.
-                if let merged = mergedUnits[target], merged != baseValue { continue }
+                if discarded[target]?.contains(value) == true { continue }
                 missing.append(place.description)
             }
         }
@@ -102,5 +110,23 @@ public enum LossCheck {
         }
         for entry in catalog.entries { walk(entry.value, key: entry.key, path: []) }
         return result
+    }
+
+    /// The unit values in `value`, a node at `path` of the entry `key` (a unit itself, or what
+    /// holds units).
+    static func units(of value: JSONValue, key: UTF8Bytes, path: [UTF8Bytes]) -> [(Place, UTF8Bytes)] {
+        var found: [(Place, UTF8Bytes)] = []
+        // A unit itself: its value is the place's.
+        if let object = value.object, object["state"] != nil || object["value"] != nil, let text = object["value"]?.stringValue {
+            found.append((Place(key: key, path: path), text))
+        }
+        var holder = Catalog(root: JSONObject())
+        var strings = JSONObject()
+        strings[key: key] = value
+        holder.strings = strings
+        for (place, text) in units(holder, includingNew: true) {
+            found.append((Place(key: key, path: path + place.path), text))
+        }
+        return found
     }
 }

@@ -93,13 +93,27 @@ public struct AutoResolution: Sendable {
     /// For `renamed-key`: the old key, and who renamed it ("ours", "theirs" or "both").
     public var from: UTF8Bytes?
     public var renamedBy: String?
+    /// What the side not chosen had there, which the output does not keep (nil inside: that side
+    /// had nothing there); nil when nothing was dropped. A value discarded is always recoverable
+    /// from the report.
+    public var discarded: JSONValue??
 
-    public init(location: MergeLocation, rule: String, chosen: String, from: UTF8Bytes? = nil, renamedBy: String? = nil) {
+    public init(
+        location: MergeLocation, rule: String, chosen: String, from: UTF8Bytes? = nil, renamedBy: String? = nil,
+        discarded: JSONValue?? = nil
+    ) {
         self.location = location
         self.rule = rule
         self.chosen = chosen
         self.from = from
         self.renamedBy = renamedBy
+        self.discarded = discarded
+    }
+
+    /// The side whose version was dropped: the one not chosen.
+    public var discardedSide: String? {
+        guard discarded != nil else { return nil }
+        return chosen == "ours" ? "theirs" : chosen == "theirs" ? "ours" : nil
     }
 }
 

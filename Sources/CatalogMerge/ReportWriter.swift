@@ -71,6 +71,12 @@ extension MergeReport {
             ]
             if let from = resolution.from { members.append(JSONMember(key: "from", value: .string(from))) }
             if let renamedBy = resolution.renamedBy { members.append(JSONMember(key: "renamedBy", value: text(renamedBy))) }
+            if let discarded = resolution.discarded {
+                members.append(JSONMember(key: "discarded", value: .object(JSONObject([
+                    JSONMember(key: "side", value: text(resolution.discardedSide)),
+                    JSONMember(key: "value", value: discarded ?? .null),
+                ]))))
+            }
             return .object(JSONObject(members))
         }
         let warnings: [JSONValue] = warnings.map { warning in

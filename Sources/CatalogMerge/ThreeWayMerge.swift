@@ -289,8 +289,10 @@ public struct ThreeWayMerge {
         return conflict.value(kept)
     }
 
-    mutating func autoResolved(_ rule: String, at trail: Trail, chosen: String) {
-        report.autoResolved.append(AutoResolution(location: trail.location, rule: rule, chosen: chosen))
+    /// Records a decision; `discarding` is what the side not chosen had there, when the output
+    /// does not keep it (`.some(nil)`: that side had nothing there).
+    mutating func autoResolved(_ rule: String, at trail: Trail, chosen: String, discarding: JSONValue?? = nil) {
+        report.autoResolved.append(AutoResolution(location: trail.location, rule: rule, chosen: chosen, discarded: discarding))
     }
 }
 

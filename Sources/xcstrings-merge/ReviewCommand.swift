@@ -154,6 +154,13 @@ enum ReviewCommand {
                 let prefix = "      " + (sideNames[index] + ":").padding(nameWidth)
                 for line in ConflictDiff.wrap(InteractivePrompt.display(value), firstPrefix: prefix, width: width) { text += line + "\n" }
             }
+            // What the output dropped, from the report itself: recoverable even when the sides'
+            // commits are gone.
+            if let discarded = decision["discarded"]?.object, let value = discarded["value"] {
+                let side = discarded["side"]?.stringValue.flatMap { Side(rawValue: $0.string) }.map { names.name($0) } ?? "the other side"
+                let prefix = "      " + "dropped:".padding(nameWidth)
+                for line in ConflictDiff.wrap("\(side)'s " + InteractivePrompt.display(value), firstPrefix: prefix, width: width) { text += line + "\n" }
+            }
         }
         return text + "\n"
     }

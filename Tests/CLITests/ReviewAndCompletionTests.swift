@@ -37,6 +37,8 @@ import TestSupport
         #expect(review.stdout.contains("ours (a):   \"Sichern\" (new)"), "\(review.stdout)")
         #expect(review.stdout.contains("theirs (b): \"Speichern\" (translated)"), "\(review.stdout)")
         #expect(review.stdout.contains("base:       \"Sichern\" (translated)"), "\(review.stdout)")
+        // What the output dropped, from the report itself.
+        #expect(review.stdout.contains("dropped:    ours (a)'s \"Sichern\" (new)"), "\(review.stdout)")
         let missing = try repo.tool(["review", "Nope.xcstrings"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("Nope.xcstrings: no merge report"), "\(missing.stderr)")

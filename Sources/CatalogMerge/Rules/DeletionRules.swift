@@ -13,7 +13,9 @@ extension ThreeWayMerge {
         let changedSide: Side = ours == nil ? .theirs : .ours
         let changed = ours ?? theirs
         if kind == .entry, let base, let changed, Self.differsOnlyInDerivedFields(base, changed) {
-            autoResolved("derived-change-vs-delete", at: trail, chosen: changedSide == .ours ? Side.theirs.rawValue : Side.ours.rawValue)
+            autoResolved(
+                "derived-change-vs-delete", at: trail, chosen: changedSide == .ours ? Side.theirs.rawValue : Side.ours.rawValue,
+                discarding: .some(changed))
             return nil
         }
         return conflict(.deletedModified, at: trail, base: base, ours: ours, theirs: theirs, kept: changedSide)

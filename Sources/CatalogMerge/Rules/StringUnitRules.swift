@@ -2,8 +2,10 @@ import StringCatalog
 
 extension ThreeWayMerge {
     /// R3, for a `stringUnit` both sides changed differently:
-    /// - U1 `translation-beats-new`: one side's state is `new` and the other's `translated` or
-    ///   `needs_review`: the other side's whole unit.
+    /// - U1 `translation-beats-new`: one side's state is `new` with the base's value (an untouched
+    ///   placeholder, or a unit both sides added) and the other's `translated` or `needs_review`:
+    ///   the other side's whole unit. When the `new` side changed the value too, both sides
+    ///   changed it: U4.
     /// - U2 `state-precedence`: same value, different states: that value, state `needs_review` if
     ///   either side has it, else `translated` if either has it, else ours.
     /// - U3 `state-precedence`: only one side changed the value: that value, state as in U2.
@@ -32,24 +34,33 @@ extension ThreeWayMerge {
         func unit(value: JSONValue?, state: JSONValue?) -> JSONValue {
             combinedUnit(value: value, state: state, base: baseUnit, ours: oursUnit, theirs: theirsUnit, at: trail)
         }
+        let baseValue = baseUnit?["value"]
+        /// Whether a `new` side's value is the placeholder it started from.
+        func isUntouchedPlaceholder(_ value: JSONValue?) -> Bool { baseUnit == nil || value == baseValue }
         // U1
         if oursState?.equals("new") == true, let theirsState, Self.isTranslatedState(theirsState) {
-            autoResolved("translation-beats-new", at: trail, chosen: Side.theirs.rawValue)
-            return unit(value: theirsValue, state: theirsUnit["state"])
+            if isUntouchedPlaceholder(oursValue) {
+                autoResolved("translation-beats-new", at: trail, chosen: Side.theirs.rawValue, discarding: .some(ours))
+                return unit(value: theirsValue, state: theirsUnit["state"])
+            }
+            return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: .string("needs_review")))
         }
         if theirsState?.equals("new") == true, let oursState, Self.isTranslatedState(oursState) {
-            autoResolved("translation-beats-new", at: trail, chosen: Side.ours.rawValue)
-            return unit(value: oursValue, state: oursUnit["state"])
+            if isUntouchedPlaceholder(theirsValue) {
+                autoResolved("translation-beats-new", at: trail, chosen: Side.ours.rawValue, discarding: .some(theirs))
+                return unit(value: oursValue, state: oursUnit["state"])
+            }
+            return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: .string("needs_review")))
         }
         let state = Self.precedingState(oursState, theirsState)
         // U2
         if oursValue == theirsValue {
-            autoResolved("state-precedence", at: trail, chosen: state == oursState ? Side.ours.rawValue : Side.theirs.rawValue)
+            let chosen: Side = state == oursState ? .ours : .theirs
+            autoResolved("state-precedence", at: trail, chosen: chosen.rawValue, discarding: .some(chosen == .ours ? theirs : ours))
             return unit(value: oursValue, state: state.map(JSONValue.string))
         }
         // U3
-        if let baseUnit {
-            let baseValue = baseUnit["value"]
+        if baseUnit != nil {
             let oursChanged = oursValue != baseValue
             let theirsChanged = theirsValue != baseValue
             if oursChanged != theirsChanged {
@@ -57,8 +68,11 @@ extension ThreeWayMerge {
                 return unit(value: oursChanged ? oursValue : theirsValue, state: state.map(JSONValue.string))
             }
         }
-        // U4
-        let marked = unit(value: oursValue, state: .string("needs_review"))
+        return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: .string("needs_review")))
+    }
+
+    /// U4: a conflict whose output keeps ours' value, marked `needs_review` (`marked`).
+    mutating func bothModified(base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail, marked: JSONValue) -> JSONValue?? {
         return .some(conflict(
             base == nil ? .bothAdded : .bothModified, at: trail, base: base, ours: ours, theirs: theirs,
             kept: .ours, output: .some(marked)))
