@@ -32,6 +32,11 @@ seed_corpus() {
     cp Fixtures/fuzz-regressions/* "$dir/" 2>/dev/null || true
 }
 
+# On Linux the key order calls the toolchain's ICU (`_FoundationICU`, which is C++), as
+# Package.swift links it for StringCatalog; macOS uses Foundation.
+link=()
+if [ "$(uname)" = Linux ]; then link=(-Xlinker -l_FoundationICU -lstdc++); fi
+
 status=0
 for target in $targets; do
     case "$target" in
@@ -40,7 +45,7 @@ for target in $targets; do
         *) echo "unknown target $target" >&2; exit 2 ;;
     esac
     echo "==> building fuzz-$target"
-    swiftc -O -sanitize=fuzzer -parse-as-library -module-name FuzzTarget "$out"/src/*.swift "$entry" -o "$out/fuzz-$target"
+    swiftc -O -sanitize=fuzzer -parse-as-library -module-name FuzzTarget "$out"/src/*.swift "$entry" -o "$out/fuzz-$target" "${link[@]}"
     seed_corpus "$target"
     mkdir -p "$out/findings-$target"
     echo "==> fuzzing $target for ${seconds}s"

@@ -244,6 +244,16 @@ case("app-shortcut-phrase-changed-both-sides", SHORTCUTS,
      edit(SHORTCUTS, lambda d: SET(d, "de")["values"].append("${applicationName} Timer starten")),
      "Not R11: ours reworded the phrase, theirs added one: a both-modified conflict, ours kept.")
 
+def rename_member(old, new):
+    def apply(d):
+        s = SET(d, "en")
+        s[new] = s.pop(old)
+    return apply
+case("string-set-members-renamed-both-sides", SHORTCUTS,
+     edit(SHORTCUTS, rename_member("state", "  state")),
+     edit(SHORTCUTS, rename_member("values", "v'alues")),
+     "R3 for a malformed set: ours renamed state, theirs renamed values; merged member by member the set would keep neither: a both-modified conflict that keeps ours whole.")
+
 root = os.path.join(os.path.dirname(__file__), "..", "Fixtures", "merge")
 for name, (base, ours, theirs, note) in cases.items():
     folder = os.path.join(root, name)

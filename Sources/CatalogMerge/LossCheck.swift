@@ -10,6 +10,47 @@ public enum LossCheck {
     public static func problems(base: Catalog, ours: Catalog, theirs: Catalog, merged: Catalog, report: MergeReport) -> [String] {
         missingTranslations(base: base, ours: ours, theirs: theirs, merged: merged, report: report)
             + missingKeys(ours: ours, theirs: theirs, merged: merged).map { "key \"\($0)\" present on both sides is missing" }
+            + missingMeaningMembers(base: base, ours: ours, theirs: theirs, merged: merged, report: report)
+    }
+
+    /// Places where a string unit's or set's `state`, `value` or `values`, which the base has
+    /// there and a side that changed the node kept, is gone from the output's node though the node
+    /// is still there and no conflict names it (each side renaming one member once left a set with
+    /// neither). A side that left the node as the base had it lets the other side's removal stand.
+    public static func missingMeaningMembers(base: Catalog, ours: Catalog, theirs: Catalog, merged: Catalog, report: MergeReport) -> [String] {
+        // Named by a conflict, or held whole as what an auto-resolution dropped.
+        let reported = report.conflicts.map(\.location) + report.autoResolved.filter { $0.discarded != nil }.map(\.location)
+        let baseNodes = meaningMembers(base), oursNodes = meaningMembers(ours), theirsNodes = meaningMembers(theirs)
+        var missing: [String] = []
+        for (place, node) in meaningMembers(merged) {
+            guard let inBase = baseNodes[place] else { continue }
+            var onASide = Set<String>()
+            for side in [oursNodes[place], theirsNodes[place]] {
+                if let side, side.node != inBase.node { onASide.formUnion(side.members) }
+            }
+            let lost = inBase.members.intersection(onASide).subtracting(node.members)
+            if !lost.isEmpty && !reported.contains(where: { place.isInside($0) }) {
+                missing.append(place.description + " lost " + lost.sorted().joined(separator: ", "))
+            }
+        }
+        return missing
+    }
+
+    /// The meaning members each string unit and set has, by where the node is.
+    static func meaningMembers(_ catalog: Catalog) -> [Place: (node: JSONValue, members: Set<String>)] {
+        var result: [Place: (node: JSONValue, members: Set<String>)] = [:]
+        func walk(_ value: JSONValue, key: UTF8Bytes, path: [UTF8Bytes]) {
+            guard let object = value.object else { return }
+            for member in object.members {
+                if member.key.equals("stringUnit") || member.key.equals("stringSet"), let node = member.value.object {
+                    let names = ["state", "value", "values"].filter { node[key: UTF8Bytes($0)] != nil }
+                    result[Place(key: key, path: path + [member.key])] = (member.value, Set(names))
+                }
+                walk(member.value, key: key, path: path + [member.key])
+            }
+        }
+        for entry in catalog.entries { walk(entry.value, key: entry.key, path: []) }
+        return result
     }
 
     /// Keys present in ours and in theirs (so deleted by neither) that the output lacks.

@@ -71,6 +71,24 @@ extension ThreeWayMerge {
         return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: .string("needs_review")))
     }
 
+    /// R3 for a unit or string set the rules above leave to the general ones (malformed on a
+    /// side): when one side removed a member that holds the node's meaning (`state`, `value` or
+    /// `values`) and the other side changed the node too, a member-by-member merge would apply
+    /// that removal and could leave the node with none of them (each side renaming another: the
+    /// set keeps neither `state` nor `values`). Both changed the node: a `both-modified` conflict
+    /// that keeps ours whole (theirs in the report). Nil when no such member was removed.
+    mutating func detectLostRequiredMember(
+        _ required: [String], base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail
+    ) -> JSONValue?? {
+        guard let baseNode = base?.object, let oursNode = ours.object, let theirsNode = theirs.object else { return nil }
+        let removed = required.contains { name in
+            let key = UTF8Bytes(name)
+            return baseNode[key: key] != nil && (oursNode[key: key] == nil) != (theirsNode[key: key] == nil)
+        }
+        guard removed else { return nil }
+        return .some(conflict(.bothModified, at: trail, base: base, ours: ours, theirs: theirs))
+    }
+
     /// U4: a conflict whose output keeps ours' value, marked `needs_review` (`marked`).
     mutating func bothModified(base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail, marked: JSONValue) -> JSONValue?? {
         return .some(conflict(
@@ -107,10 +125,11 @@ extension ThreeWayMerge {
         state.equals("translated") || state.equals("needs_review")
     }
 
-    /// `needs_review` over `translated` over anything else; ours when neither is either.
+    /// `needs_review` over `translated` over anything else; ours when neither is either, theirs
+    /// when ours has none (a state is never dropped for the lack of one).
     static func precedingState(_ ours: UTF8Bytes?, _ theirs: UTF8Bytes?) -> UTF8Bytes? {
         if ours?.equals("needs_review") == true || theirs?.equals("needs_review") == true { return "needs_review" }
         if ours?.equals("translated") == true || theirs?.equals("translated") == true { return "translated" }
-        return ours
+        return ours ?? theirs
     }
 }
