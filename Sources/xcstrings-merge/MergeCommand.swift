@@ -179,9 +179,15 @@ struct MergeRequest {
                     let (repairedBytes, repairs) = CatalogRepair.repaired(original),
                     let catalog = try? Catalog(bytes: repairedBytes, checkingShape: false)
                 {
-                    let notes = original.withUnsafeBufferPointer { buffer in
-                        repairs.map { repair in
-                            let (line, column) = LineColumn.lineAndColumn(of: repair.offset, in: buffer)
+                    // Every repair located in one pass (one at a time, each from the file's start,
+                    // was quadratic in 20,000 repeated keys).
+                    let order = repairs.indices.sorted { repairs[$0].offset < repairs[$1].offset }
+                    let found = LineLocator.locations(of: order.map { repairs[$0].offset }, in: original)
+                    var locations = [(line: Int, column: Int)](repeating: (0, 0), count: repairs.count)
+                    for (position, index) in order.enumerated() { locations[index] = found[position] }
+                    let notes = zip(repairs, locations).map { repair, location in
+                        do {
+                            let (line, column) = location
                             let isDuplicate = repair.kind != .trailingComma
                             return InputRepair(
                                 side: sides[index], file: file, line: line, column: column, kind: repair.kind.rawValue,

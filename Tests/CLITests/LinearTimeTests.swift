@@ -78,6 +78,24 @@ import TestSupport
         try write(catalog(entries), folder, "ours.xcstrings")
     }
 
+    /// One string whose source text varies by `n` devices, and a translation varying by them too.
+    static func devices(_ n: Int, _ folder: String) throws {
+        let cases = (0..<n).map { "\"d\($0)\" : \(unit("v \($0)"))" }.joined(separator: ", ")
+        try write(catalog("\"K\" : {\"localizations\" : {\"en\" : {\"variations\" : {\"device\" : {\(cases)}}}, \"de\" : {\"variations\" : {\"device\" : {\"d0\" : \(unit("w"))}}}}}"), folder, "ours.xcstrings")
+    }
+
+    /// Ours writes one key `n` times (a line merge kept every side's lines), or `n` keys twice
+    /// each: the merge repairs them all.
+    static func repeatedKeys(distinct: Bool) -> @Sendable (Int, String) throws -> Void {
+        { n, folder in
+            let entries = (0..<n).map { "\"K\(distinct ? String($0 / 2) : "")\" : {\"localizations\" : {\"de\" : \(unit("v\($0)"))}}" }
+            let one = catalog("\"K\" : {\"localizations\" : {\"de\" : \(unit("v"))}}")
+            try write(one, folder, "base.xcstrings")
+            try write(catalog(entries.joined(separator: ", ")), folder, "ours.xcstrings")
+            try write(one, folder, "theirs.xcstrings")
+        }
+    }
+
     static let merge: @Sendable (String) -> [String] = { folder in
         ["merge", folder + "/base.xcstrings", folder + "/ours.xcstrings", folder + "/theirs.xcstrings", "-o", folder + "/out.xcstrings", "--report", folder + "/r.json"]
     }
@@ -91,6 +109,9 @@ import TestSupport
         Case(name: "lint: specifiers in one value", size: 8000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: specifiers),
         Case(name: "merge: specifiers in one value", size: 8000, arguments: merge, make: specifiers),
         Case(name: "check: diagnostics in one file", size: 1000, arguments: { ["check", $0 + "/ours.xcstrings"] }, make: unknownStates),
+        Case(name: "lint: device variations in one string", size: 20000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: devices),
+        Case(name: "merge: one key written many times", size: 6000, arguments: merge, make: repeatedKeys(distinct: false)),
+        Case(name: "merge: many keys written twice", size: 6000, arguments: merge, make: repeatedKeys(distinct: true)),
     ]
 
     /// The best of three runs' processor seconds (user and system): the suite runs other

@@ -42,11 +42,23 @@ public enum CatalogRepair {
         output.append(contentsOf: bytes[position...])
         // A repair inside a member that another repair removed went with it (a removed member
         // that starts at this repair's offset is the member it kept, dropped by a later one).
-        let repairs = scanner.repairs.filter { repair in
-            !scanner.repairs.contains { other in
-                other.removed != repair.removed && other.removed.contains(repair.offset) && other.removed.lowerBound != repair.offset
+        // Found for every repair at once, not by comparing each with every other (20,000 copies of
+        // one key made that 400 million comparisons): the removals are sorted by start, and the
+        // furthest end among those starting before an offset says whether one covers it.
+        var furthestEnd: [Int] = []
+        furthestEnd.reserveCapacity(removals.count)
+        for range in removals { furthestEnd.append(max(furthestEnd.last ?? 0, range.upperBound)) }
+        func isInsideAnotherRemoval(_ repair: Repair) -> Bool {
+            // Removals starting strictly before the offset: a repair's own removal never covers
+            // its offset (a comma's starts there, a repeated key's earlier member ends before it).
+            var low = 0, high = removals.count
+            while low < high {
+                let middle = (low + high) / 2
+                if removals[middle].lowerBound < repair.offset { low = middle + 1 } else { high = middle }
             }
+            return low > 0 && furthestEnd[low - 1] > repair.offset
         }
+        let repairs = scanner.repairs.filter { !isInsideAnotherRemoval($0) }
         return (output, repairs)
     }
 
@@ -142,9 +154,13 @@ public enum CatalogRepair {
                 while true {
                     memberEnded()
                     skipSpace()
-                    guard let top = stack.last else { return position == bytes.count }
+                    // The top container's fields are read where needed, never the container itself:
+                    // a copy of it would hold its table of members, and the next change to that
+                    // table would copy it whole (quadratic in an object's members).
+                    guard !stack.isEmpty else { return position == bytes.count }
                     guard position < bytes.count else { return false }
-                    let close: UInt8 = top.isArray ? 0x5D : 0x7D
+                    let topIsArray = stack[stack.count - 1].isArray
+                    let close: UInt8 = topIsArray ? 0x5D : 0x7D
                     if bytes[position] == close {
                         position += 1
                         stack.removeLast()
@@ -158,9 +174,9 @@ public enum CatalogRepair {
                         repairs.append(Repair(kind: .trailingComma, offset: comma, path: path, values: [], removed: comma..<comma + 1))
                         continue
                     }
-                    if !top.isArray {
+                    if !topIsArray {
                         // Removing the member just ended removes this comma and space too.
-                        if let last = top.lastKey { stack[stack.count - 1].members[last]?.end = position }
+                        if let last = stack[stack.count - 1].lastKey { stack[stack.count - 1].members[last]?.end = position }
                         guard readKey() else { return false }
                     }
                     break
@@ -172,9 +188,8 @@ public enum CatalogRepair {
         /// which removes the earlier member.
         mutating func memberEnded() {
             guard !stack.isEmpty, let key = stack[stack.count - 1].key else { return }
-            let top = stack[stack.count - 1]
-            let member = Member(start: top.memberStart, end: position, value: top.valueStart..<position)
-            if let earlier = top.members[key] {
+            let member = Member(start: stack[stack.count - 1].memberStart, end: position, value: stack[stack.count - 1].valueStart..<position)
+            if let earlier = stack[stack.count - 1].members[key] {
                 let values = [Array(bytes[earlier.value]), Array(bytes[member.value])]
                 repairs.append(Repair(
                     kind: values[0] == values[1] ? .duplicateKey : .conflictingDuplicateKey, offset: member.start,
