@@ -1,4 +1,5 @@
 import CLibgit2
+import Platform
 
 /// One entry of the index: a path at a stage, with its blob.
 public struct IndexEntry: Sendable {
@@ -68,10 +69,22 @@ public final class Index {
         return result
     }
 
-    /// Stages `bytes` at `path` (stage 0), which clears any conflict there.
-    public func add(path: String, bytes: [UInt8], mode: UInt32 = 0o100644) throws(GitError) {
+    /// Stages `bytes` at `path` (stage 0), which clears any conflict there. `workingFile`, when
+    /// it holds those bytes, gives the entry its stat data as `git add` does: an entry without
+    /// them (times 0) looks modified to git, and `git merge --abort` then refuses to reset it.
+    public func add(path: String, bytes: [UInt8], mode: UInt32 = 0o100644, workingFile: String? = nil) throws(GitError) {
         var entry = git_index_entry()
         entry.mode = mode
+        if let workingFile, let info = FileStatus.of(workingFile), Int(info.st_size) == bytes.count {
+            let changed = FileStatus.statusChangeTime(info), modified = FileStatus.modificationTime(info)
+            entry.ctime = git_index_time(seconds: Int32(truncatingIfNeeded: changed.seconds), nanoseconds: UInt32(truncatingIfNeeded: changed.nanoseconds))
+            entry.mtime = git_index_time(seconds: Int32(truncatingIfNeeded: modified.seconds), nanoseconds: UInt32(truncatingIfNeeded: modified.nanoseconds))
+            entry.dev = UInt32(truncatingIfNeeded: info.st_dev)
+            entry.ino = UInt32(truncatingIfNeeded: info.st_ino)
+            entry.uid = UInt32(truncatingIfNeeded: info.st_uid)
+            entry.gid = UInt32(truncatingIfNeeded: info.st_gid)
+            entry.file_size = UInt32(truncatingIfNeeded: info.st_size)
+        }
         do {
             try path.withCString { cPath in
                 entry.path = cPath

@@ -404,7 +404,7 @@ struct ResolveSession {
             if remaining.isEmpty {
                 ChoiceStore.clear(path: file.path, gitDirectory: repository.gitDirectory)
                 do {
-                    try index.add(path: file.path, bytes: bytes, mode: file.conflict.ours?.mode ?? 0o100644)
+                    try index.add(path: file.path, bytes: bytes, mode: file.conflict.ours?.mode ?? 0o100644, workingFile: workingPath)
                     staged = true
                 } catch {
                     Output.err("xcstrings-merge resolve: cannot stage \(file.path): \(error.message)\n")
