@@ -142,7 +142,14 @@ struct CheckJob: Sendable {
         } else {
             for path in positionals.isEmpty ? ["."] : positionals {
                 if FileBytes.isDirectory(path) {
-                    jobs += CatalogFinder.catalogs(under: path).map { CheckJob(path: $0, file: $0) }
+                    let found = CatalogFinder.catalogs(under: path)
+                    // A folder named on the command line that holds no catalog is a mistake (a
+                    // renamed folder would otherwise leave CI green).
+                    if found.isEmpty && !positionals.isEmpty {
+                        Output.err("\(path): error: no catalogs (*.xcstrings) in this folder\n")
+                        ioFailure = true
+                    }
+                    jobs += found.map { CheckJob(path: $0, file: $0) }
                 } else if FileBytes.exists(path) {
                     jobs.append(CheckJob(path: path, file: path))
                 } else {

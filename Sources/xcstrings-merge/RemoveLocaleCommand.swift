@@ -25,8 +25,9 @@ enum RemoveLocaleCommand {
               --help, -h              Show this help.
 
             EXIT STATUS:
-              0  removed (or nothing to remove)
-              2  refused (a source language), usage error, or a file could not be read or written
+              0  removed
+              2  refused (a source language, a locale in none of the catalogs), usage error, or a
+                 file could not be read or written
 
             EXAMPLE:
               xcstrings-merge remove-locale fr it App/Localizable.xcstrings
@@ -56,6 +57,18 @@ enum RemoveLocaleCommand {
                 Output.err("xcstrings-merge remove-locale: \(file.path): \"\(source)\" is the source language; it cannot be removed\n")
                 refused = true
             }
+        }
+        // A locale in none of the catalogs is a typo (DE for de, pt_BR for pt-BR), not a removal
+        // that happens to find nothing: say what was meant and change nothing.
+        let present = Set(files.flatMap { file in
+            file.catalog.strings.members.flatMap { $0.value.object?["localizations"]?.object?.keys.map(\.string) ?? [] }
+        })
+        for locale in locales.map(\.string) where !present.contains(locale) {
+            let normalized = { (text: String) in text.lowercased().replacingAll("_", "-") }
+            let meant = present.sorted().first { normalized($0) == normalized(locale) }
+            let known = present.isEmpty ? "they have no localizations" : "their locales: \(present.sorted().joined(separator: ", "))"
+            Output.err("xcstrings-merge remove-locale: \"\(locale)\" is in none of the catalogs\(meant.map { "; did you mean \"\($0)\"?" } ?? "") (\(known))\n")
+            refused = true
         }
         if refused {
             Output.err("xcstrings-merge remove-locale: nothing was changed\n")

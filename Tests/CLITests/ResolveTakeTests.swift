@@ -53,8 +53,11 @@ import TestSupport
         let check = try runTool(["check", directory.file("missing.xcstrings").path], in: directory.url)
         #expect(check.status == 2)
         #expect(check.stdout.contains("0 catalogs checked, 0 failed; 1 path not read (above)"), "\(check.stdout)")
-        let empty = try runTool(["check", directory.url.path], in: directory.url)
-        #expect(empty.stdout.contains("no catalogs found"), "\(empty.stdout)")
+        for command in ["check", "lint"] {
+            let empty = try runTool([command, directory.url.path], in: directory.url)
+            #expect(empty.status == 2, "\(command): \(empty.status)")
+            #expect(empty.stderr.contains("no catalogs (*.xcstrings) in this folder"), "\(command): \(empty.stderr)")
+        }
     }
 
     @Test func uninstallOutsideARepositoryNeedsGlobal() throws {
@@ -93,8 +96,15 @@ import TestSupport
         #expect(remove.status == 2, "\(remove.stdout)\(remove.stderr)")
         #expect(remove.stderr.contains("not a string catalog"), "the file was read as a file: \(remove.stderr)")
         let catalog = try directory.write("L.xcstrings", try bytes(Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings")))
-        let misspelt = try runTool(["remove-locale", "pt_BR", catalog.path])
-        #expect(misspelt.stdout.contains("no localizations in pt_BR; its locales: de"), "\(misspelt.stdout)")
+        let before = try bytes(catalog)
+        for (typo, meant) in [("pt_BR", nil), ("DE", "de"), ("xx", nil)] as [(String, String?)] {
+            let misspelt = try runTool(["remove-locale", typo, catalog.path])
+            #expect(misspelt.status == 2, "\(typo): \(misspelt.stdout)\(misspelt.stderr)")
+            #expect(misspelt.stderr.contains("\"\(typo)\" is in none of the catalogs"), "\(misspelt.stderr)")
+            #expect(misspelt.stderr.contains("their locales: de"), "\(misspelt.stderr)")
+            if let meant { #expect(misspelt.stderr.contains("did you mean \"\(meant)\"?"), "\(misspelt.stderr)") }
+        }
+        #expect(try bytes(catalog) == before)
     }
 }
 
