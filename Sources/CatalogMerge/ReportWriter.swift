@@ -142,7 +142,9 @@ extension MergeReport {
     }
 
     /// A few lines for standard error: counts, auto-resolutions by rule, and each conflict.
-    public func summary(path: String?, labels: MergeLabels, width: Int = 100) -> String {
+    /// Outside a repository (`insideRepository: false`) the advice is what works there: `resolve`
+    /// and `check` know only a repository's merges.
+    public func summary(path: String?, labels: MergeLabels, width: Int = 100, insideRepository: Bool = true) -> String {
         let name = path ?? "catalog"
         var text = "xcstrings-merge: \(name): \(keysMerged) keys"
         if keysAdded > 0 || keysDeleted > 0 || keysRenamed > 0 {
@@ -175,6 +177,12 @@ extension MergeReport {
             text += "  … and \(unresolved.count - shown) more: xcstrings-merge resolve --list \(path ?? "")\n"
         }
         text += "The output keeps ours' version of each (the changed version where one side deleted; "
+        guard insideRepository else {
+            text += "string units marked needs_review). Outside a git repository, settle them by merging again with "
+            text += "--prefer ours or --prefer theirs, or by editing the units marked needs_review in the output; "
+            text += "the report (--report) holds each side's value\n"
+            return text
+        }
         text += "string units marked needs_review). Settle them with: xcstrings-merge resolve \(path ?? "")\n"
         text += "\(unresolved.count) unresolved: until each is settled, xcstrings-merge check (and its pre-commit hook) "
         text += "fails, so that the commit cannot drop theirs' side\n"

@@ -291,7 +291,7 @@ struct MergeRequest {
         for repair in repairs {
             Output.err("xcstrings-merge: \(repair.file) (\(labels.name(repair.side))):\(repair.line):\(repair.column): repaired: \(Self.describe(repair))\n")
         }
-        Output.err(report.summary(path: name, labels: labels, width: Terminal.columns))
+        Output.err(report.summary(path: name, labels: labels, width: Terminal.columns, insideRepository: gitDirectory != nil))
         for warning in report.warnings {
             let place = "\"\(warning.key)\"" + (warning.locale.map { " [\($0)]" } ?? "")
             Output.err("xcstrings-merge: \(name): warning: \(place): \(warning.message) [\(warning.rule)]\n")

@@ -60,6 +60,19 @@ import TestSupport
         }
     }
 
+    /// Outside git, resolve and check cannot help with a manual merge's conflicts: the advice
+    /// says what can.
+    @Test func aManualMergeOutsideARepositorySaysHowToSettleThere() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = Paths.fixtures.appendingPathComponent("merge/both-modified")
+        let inputs = try ["base", "ours", "theirs"].map { try directory.write($0 + ".xcstrings", bytes(folder.appendingPathComponent($0 + ".xcstrings"))).path }
+        let merge = try runTool(["merge"] + inputs + ["-o", directory.file("out.xcstrings").path], in: directory.url, environment: ["GIT_CEILING_DIRECTORIES": directory.url.deletingLastPathComponent().path])
+        #expect(merge.status == 1, "\(merge.stderr)")
+        #expect(merge.stderr.contains("--prefer ours or --prefer theirs"), "\(merge.stderr)")
+        #expect(!merge.stderr.contains("xcstrings-merge resolve") && !merge.stderr.contains("check (and its pre-commit hook) fails"), "\(merge.stderr)")
+    }
+
     @Test func uninstallOutsideARepositoryNeedsGlobal() throws {
         let repo = try GitSandbox()
         defer { repo.remove() }
