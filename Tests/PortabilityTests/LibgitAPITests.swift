@@ -8,7 +8,7 @@ import TestSupport
 /// `Scripts/check-libgit2-api.py`), and only through the table `shim.h` fills, since a direct
 /// call would make the executable link libgit2 again.
 @Suite struct LibgitAPITests {
-    static let structTypes: Set<String> = ["git_buf", "git_oid", "git_index_entry", "git_merge_file_input", "git_merge_file_options", "git_merge_file_result"]
+    static let structTypes: Set<String> = ["git_buf", "git_oid", "git_index_entry", "git_index_time", "git_merge_file_input", "git_merge_file_options", "git_merge_file_result"]
 
     static func text(_ relative: String) throws -> String {
         try String(contentsOf: Paths.packageRoot.appendingPathComponent(relative), encoding: .utf8)
