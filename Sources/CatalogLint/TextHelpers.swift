@@ -102,11 +102,7 @@ struct UTF8Text {
     mutating func append(_ text: [UInt8]) { bytes += text }
 
     /// `text` with its hidden characters shown (`VisibleText`): catalog text in a message.
-    mutating func appendVisible(_ text: String) {
-        var text = text
-        if text.withUTF8({ VisibleText.needsEscaping($0) }) { text = VisibleText.escaping(text) }
-        text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
+    mutating func appendVisible(_ text: String) { append(VisibleText.escaping(text)) }
 
     mutating func append(_ byte: UInt8) { bytes.append(byte) }
 

@@ -128,46 +128,44 @@ public enum LossCheck {
     /// Every string unit's value, by where it is; units in state `new` only with `includingNew`.
     static func units(_ catalog: Catalog, includingNew: Bool = false) -> [Place: UTF8Bytes] {
         var result: [Place: UTF8Bytes] = [:]
-        func walk(_ value: JSONValue, key: UTF8Bytes, path: [UTF8Bytes]) {
-            guard let object = value.object else { return }
-            for member in object.members {
-                if member.key.equals("stringUnit"), let unit = member.value.object, let text = unit["value"]?.stringValue,
-                    includingNew || unit["state"]?.stringValue?.equals("new") != true
-                {
-                    // A unit in state "new" holds no translation yet (U1 may replace it).
-                    result[Place(key: key, path: path + [member.key])] = text
-                }
-                // An App Shortcut's phrases: each one a value of its own.
-                if member.key.equals("stringSet"), let set = member.value.object, case .array(let values)? = set["values"]?.materialized,
-                    includingNew || set["state"]?.stringValue?.equals("new") != true
-                {
-                    for phrase in values.compactMap(\.stringValue) {
-                        result[Place(key: key, path: path + [member.key, phrase])] = phrase
-                    }
-                    continue
-                }
-                walk(member.value, key: key, path: path + [member.key])
-            }
-        }
-        for entry in catalog.entries { walk(entry.value, key: entry.key, path: []) }
+        for entry in catalog.entries { collectUnits(in: entry.value, key: entry.key, path: [], includingNew: includingNew, into: &result) }
         return result
+    }
+
+    /// The unit values and App Shortcut phrases below `value`, the node at `path` of the entry `key`.
+    static func collectUnits(
+        in value: JSONValue, key: UTF8Bytes, path: [UTF8Bytes], includingNew: Bool, into result: inout [Place: UTF8Bytes]
+    ) {
+        guard let object = value.object else { return }
+        for member in object.members {
+            if member.key.equals("stringUnit"), let unit = member.value.object, let text = unit["value"]?.stringValue,
+                includingNew || unit["state"]?.stringValue?.equals("new") != true
+            {
+                // A unit in state "new" holds no translation yet (U1 may replace it).
+                result[Place(key: key, path: path + [member.key])] = text
+            }
+            // An App Shortcut's phrases: each one a value of its own.
+            if member.key.equals("stringSet"), let set = member.value.object, case .array(let values)? = set["values"]?.materialized,
+                includingNew || set["state"]?.stringValue?.equals("new") != true
+            {
+                for phrase in values.compactMap(\.stringValue) {
+                    result[Place(key: key, path: path + [member.key, phrase])] = phrase
+                }
+                continue
+            }
+            collectUnits(in: member.value, key: key, path: path + [member.key], includingNew: includingNew, into: &result)
+        }
     }
 
     /// The unit values in `value`, a node at `path` of the entry `key` (a unit itself, or what
     /// holds units).
-    static func units(of value: JSONValue, key: UTF8Bytes, path: [UTF8Bytes]) -> [(Place, UTF8Bytes)] {
-        var found: [(Place, UTF8Bytes)] = []
+    static func units(of value: JSONValue, key: UTF8Bytes, path: [UTF8Bytes]) -> [Place: UTF8Bytes] {
+        var found: [Place: UTF8Bytes] = [:]
         // A unit itself: its value is the place's.
         if let object = value.object, object["state"] != nil || object["value"] != nil, let text = object["value"]?.stringValue {
-            found.append((Place(key: key, path: path), text))
+            found[Place(key: key, path: path)] = text
         }
-        var holder = Catalog(root: JSONObject())
-        var strings = JSONObject()
-        strings[key: key] = value
-        holder.strings = strings
-        for (place, text) in units(holder, includingNew: true) {
-            found.append((Place(key: key, path: path + place.path), text))
-        }
+        collectUnits(in: value, key: key, path: path, includingNew: true, into: &found)
         return found
     }
 }

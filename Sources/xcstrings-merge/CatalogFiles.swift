@@ -24,10 +24,16 @@ struct CatalogFile {
                 }
             }
             if failed { return nil }
+            // Two paths to one file (a link and its target) share one lock: a second flock on the
+            // same file from this process would wait for itself.
+            var byDestination: [String: InPlaceEdit] = [:]
             let ordered = paths.map { path in (path, (try? AtomicFile.followingLinks(path)) ?? path) }.sorted { $0.1 < $1.1 }
-            for (path, _) in ordered where edits[path] == nil {
-                do {
-                    edits[path] = try lock(path, command: command)
+            for (path, destination) in ordered where edits[path] == nil {
+                do throws(FileError) {
+                    let edit: InPlaceEdit
+                    if let shared = byDestination[destination] { edit = shared } else { edit = try lock(path, command: command) }
+                    byDestination[destination] = edit
+                    edits[path] = edit
                 } catch {
                     Output.err("\(path): error: \(error.reason)\n")
                     failed = true
@@ -53,6 +59,15 @@ struct CatalogFile {
             }
         }
         return failed ? nil : files
+    }
+
+    /// Confines and locks one catalog for an edit in place (`WriteConfinement`, `InPlaceEdit`):
+    /// the refusal, when its links lead outside its repository, is the error's reason.
+    static func edit(_ path: String, command: String, followingSymlinks: Bool) throws(FileError) -> InPlaceEdit {
+        if let refusal = WriteConfinement.refusal(for: path, followingSymlinks: followingSymlinks) {
+            throw FileError(path: path, reason: refusal)
+        }
+        return try lock(path, command: command)
     }
 
     /// Locks `path` for an edit, saying so when another run holds it.

@@ -46,14 +46,7 @@ enum FormatCommand {
             let bytes: [UInt8]
             var edit: InPlaceEdit?
             do throws(FileError) {
-                if !checkOnly {
-                    if let refusal = WriteConfinement.refusal(for: path, followingSymlinks: parsed.flag("--follow-symlinks")) {
-                        Output.err("\(path): error: \(refusal)\n")
-                        failed = true
-                        continue
-                    }
-                    edit = try CatalogFile.lock(path, command: "format")
-                }
+                if !checkOnly { edit = try CatalogFile.edit(path, command: "format", followingSymlinks: parsed.flag("--follow-symlinks")) }
                 if let edit { bytes = try edit.read() } else { bytes = try FileBytes.read(path) }
             } catch {
                 Output.err("\(path): error: \(error.reason)\n")

@@ -167,13 +167,8 @@ enum LintCommand {
             // A file to be fixed is confined and locked before it is read (see `CatalogFile`).
             var edit: InPlaceEdit?
             if fix, job.bytes == nil, let path = job.file {
-                if let refusal = WriteConfinement.refusal(for: path, followingSymlinks: parsed.flag("--follow-symlinks")) {
-                    Output.err("\(job.path): error: \(refusal)\n")
-                    failed = true
-                    continue
-                }
                 do {
-                    edit = try CatalogFile.lock(path, command: "lint")
+                    edit = try CatalogFile.edit(path, command: "lint", followingSymlinks: parsed.flag("--follow-symlinks"))
                 } catch {
                     Output.err("\(job.path): error: \(error.reason)\n")
                     failed = true

@@ -379,7 +379,7 @@ struct ResolveSession {
                 return .error
             }
             // Locked from this read to the write, as every in-place edit is (a file that is gone
-            // is written afresh).
+            // is written afresh; confined above, to name the repository's path in the message).
             let edit = FileBytes.exists(workingPath) ? try? CatalogFile.lock(workingPath, command: "resolve") : nil
             let current = (try? edit?.read() ?? FileBytes.read(workingPath)) ?? []
             let untouched = current == file.defaultOutput || current.isEmpty

@@ -258,7 +258,7 @@ public final class AtomicFile {
         let name = destination.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? destination
         // A run killed with SIGKILL leaves its temporary file: the first run to write here after
         // it removes what no live process is writing any more.
-        StaleTemporaryFiles.remove(in: directory)
+        StaleTemporaryFiles.removeOnce(in: directory)
         var template = Array(StaleTemporaryFiles.template(directory: directory, name: Self.shortened(name)).utf8CString)
         // Removed on SIGINT, SIGTERM and SIGHUP too (see `TemporaryFiles`): noted before any of
         // them can end the process with the file made but not noted.

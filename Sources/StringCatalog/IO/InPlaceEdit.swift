@@ -18,10 +18,7 @@ public struct FileIdentity: Equatable, Sendable {
     }
 
     /// The identity of what `path` names now (links followed); nil when nothing is there.
-    static func of(_ path: String) -> FileIdentity? {
-        var info = stat()
-        return stat(path, &info) == 0 ? FileIdentity(info) : nil
-    }
+    static func of(_ path: String) -> FileIdentity? { FileStatus.of(path).map(FileIdentity.init) }
 }
 
 /// A file rewritten where it is (`format`, `rename-key`, `remove-locale`, `lint --fix`,

@@ -53,6 +53,17 @@ public enum StaleTemporaryFiles {
         }
     }
 
+    /// Folders this process has already cleared: one sweep each, however many files it writes
+    /// there (`format` of a thousand catalogs in one folder reads the folder once).
+    private static let sweptLock = Lock()
+    nonisolated(unsafe) private static var swept = Set<String>()
+
+    /// `remove(in:)`, once per folder per process.
+    static func removeOnce(in directory: String) {
+        guard sweptLock.locked({ swept.insert(directory).inserted }) else { return }
+        remove(in: directory)
+    }
+
     /// Removes the tool's temporary files in `directory` whose writer is gone.
     @discardableResult
     public static func remove(in directory: String) -> Int {

@@ -59,10 +59,4 @@ public enum VisibleText {
         }
         return result
     }
-
-    /// `escaping` for UTF-8 bytes, which are returned as they are when nothing is hidden.
-    public static func escaping(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.withUnsafeBufferPointer({ needsEscaping($0) }) else { return bytes }
-        return Array(escaping(String(decoding: bytes, as: UTF8.self)).utf8)
-    }
 }
