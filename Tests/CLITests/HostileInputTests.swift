@@ -256,7 +256,8 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
 
     /// No command reads an endless device or a file over the 1 GiB limit: each refuses before
     /// reading, with a message and exit 2, even where the address space is limited to 2 GB (where
-    /// reading them whole would end the process with SIGABRT, status 134).
+    /// reading them whole would end the process with SIGABRT, status 134). macOS has no address
+    /// limit to set (`ulimit -v` fails there): the refusal before reading is what is tested.
     @Test func devicesAndOversizedInputsAreRefusedBeforeTheyAreRead() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -275,7 +276,7 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
         ]
         for arguments in commands {
             let result = try run(
-                URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -v 2000000 && exec \"$0\" \"$@\"", Paths.tool.path] + arguments,
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -v 2000000 2>/dev/null; exec \"$0\" \"$@\"", Paths.tool.path] + arguments,
                 environment: ["SWIFT_BACKTRACE": "enable=no"])
             #expect(result.status == 2, "\(arguments): \(result.status) \(result.stderr)")
             let said = result.stdout + result.stderr
