@@ -144,12 +144,13 @@ public enum LossCheck {
                 // A unit in state "new" holds no translation yet (U1 may replace it).
                 result[Place(key: key, path: path + [member.key])] = text
             }
-            // An App Shortcut's phrases: each one a value of its own.
+            // An App Shortcut's phrases: each one a value of its own, placed below `values` so that
+            // a conflict or decision about the whole list covers each of them.
             if member.key.equals("stringSet"), let set = member.value.object, case .array(let values)? = set["values"]?.materialized,
                 includingNew || set["state"]?.stringValue?.equals("new") != true
             {
                 for phrase in values.compactMap(\.stringValue) {
-                    result[Place(key: key, path: path + [member.key, phrase])] = phrase
+                    result[Place(key: key, path: path + [member.key, "values", phrase])] = phrase
                 }
                 continue
             }
@@ -164,6 +165,10 @@ public enum LossCheck {
         // A unit itself: its value is the place's.
         if let object = value.object, object["state"] != nil || object["value"] != nil, let text = object["value"]?.stringValue {
             found[Place(key: key, path: path)] = text
+        }
+        // A set's phrase list itself: each phrase is placed below it.
+        if path.last?.equals("values") == true, case .array(let phrases) = value.materialized {
+            for phrase in phrases.compactMap(\.stringValue) { found[Place(key: key, path: path + [phrase])] = phrase }
         }
         collectUnits(in: value, key: key, path: path, includingNew: true, into: &found)
         return found
