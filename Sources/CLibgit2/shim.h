@@ -44,6 +44,7 @@
     F(index_entrycount) \
     F(index_free) \
     F(index_get_byindex) \
+    F(index_get_bypath) \
     F(index_read) \
     F(index_write) \
     F(libgit2_init) \

@@ -57,6 +57,11 @@ public final class Index {
         return result
     }
 
+    /// The stage-0 entry at `path`, when the path is staged and not conflicted.
+    public func entry(path: String) -> IndexEntry? {
+        Self.entry(git.index_get_bypath(handle, path, 0))
+    }
+
     /// Stage-0 entries whose path ends with `suffix`.
     public func entries(withSuffix suffix: String) -> [IndexEntry] {
         var result: [IndexEntry] = []

@@ -212,7 +212,14 @@ struct ResolveSession {
 
     struct File {
         var path: String
-        var conflict: IndexConflict
+        /// The mode to stage the catalog with.
+        var mode: UInt32
+        /// What the working file may hold without being "edited since the merge" besides the
+        /// merge's own output: ours' stage, or the staged catalog the report's conflicts are in.
+        var leftByTheMerge: [UInt8]?
+        /// True when the conflicts come from the driver's report because the catalog was staged
+        /// (`git add`) before anyone settled them.
+        var fromReport = false
         var inputs: [Catalog]
         /// The conflicts as they stand after earlier answers.
         var report: MergeReport
@@ -255,16 +262,22 @@ struct ResolveSession {
         labels = MergeLabels(base: nil, ours: state.oursLabel, theirs: state.theirsLabel)
         let conflicts = try index.conflicts()
         var selected: [IndexConflict] = []
+        // Paths not conflicted in the index that may hold a staged merge's unsettled conflicts.
+        var stagedPaths: [String] = []
         if paths.isEmpty {
             selected = conflicts.filter { $0.path.hasSuffix(".xcstrings") }
+            stagedPaths = ReviewCommand.reportPaths(under: repository.gitDirectory + "/xcstrings-merge", prefix: "")
         } else {
             let prefix = Self.currentPrefix(workingDirectory: workingDirectory)
             for path in paths {
                 let relative = Self.repositoryPath(path, prefix: prefix, workingDirectory: workingDirectory)
-                guard let conflict = conflicts.first(where: { $0.path == relative }) else {
+                if let conflict = conflicts.first(where: { $0.path == relative }) {
+                    selected.append(conflict)
+                } else if index.entry(path: relative) != nil {
+                    stagedPaths.append(relative)
+                } else {
                     throw Failure(message: FileBytes.exists(path) ? "\(path) is not conflicted" : "\(path): no such file")
                 }
-                selected.append(conflict)
             }
         }
         for conflict in selected {
@@ -274,23 +287,33 @@ struct ResolveSession {
             }
             do {
                 let baseBytes = try conflict.ancestor.map { entry throws(GitError) in try repository.blob(entry.id) } ?? []
+                let oursBytes = try repository.blob(ours.id)
                 let inputs = [
                     try Catalog.mergeBase(bytes: baseBytes),
-                    try Catalog(bytes: try repository.blob(ours.id)),
+                    try Catalog(bytes: oursBytes),
                     try Catalog(bytes: try repository.blob(theirs.id)),
                 ]
                 let stages = [conflict.ancestor?.id.description ?? "-", ours.id.description, theirs.id.description].joined(separator: " ")
-                let stored = ChoiceStore.load(path: conflict.path, stages: stages, gitDirectory: repository.gitDirectory)
-                let defaultOutput = ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2]).catalog.canonicalBytes()
-                var report = ThreeWayMerge.merge(
-                    base: inputs[0], ours: inputs[1], theirs: inputs[2], options: MergeOptions(choices: stored)
-                ).report
-                report.conflicts = report.unresolvedConflicts
-                files.append(File(
-                    path: conflict.path, conflict: conflict, inputs: inputs, report: report,
-                    defaultOutput: defaultOutput, stored: stored, stages: stages))
+                files.append(Self.file(path: conflict.path, mode: ours.mode, leftByTheMerge: oursBytes, inputs: inputs, stages: stages, gitDirectory: repository.gitDirectory))
             } catch let error as JSONError {
                 problems.append("\(conflict.path): a side in the index is not a catalog: line \(error.line), column \(error.column): \(error.message); fix it by hand")
+            }
+        }
+        // Catalogs staged (`git add`) while the merge's conflicts in them were unsettled: the
+        // index no longer has their sides, the driver's report does.
+        if let reports = UnresolvedConflicts.current() {
+            let conflicted = Set(conflicts.map(\.path))
+            for path in stagedPaths where !conflicted.contains(path) {
+                guard let entry = index.entry(path: path), let bytes = try? repository.blob(entry.id),
+                    let catalog = try? Catalog(bytes: bytes, checkingShape: false, requiringCatalogShape: false),
+                    let inputs = reports.sides(path: path, catalog: catalog)
+                else {
+                    if !paths.isEmpty { throw Failure(message: "\(path) is not conflicted") }
+                    continue
+                }
+                var file = Self.file(path: path, mode: entry.mode, leftByTheMerge: bytes, inputs: inputs, stages: "staged " + entry.id.description, gitDirectory: repository.gitDirectory)
+                file.fromReport = true
+                files.append(file)
             }
         }
         // The names the driver showed for the sides, when its report is of this merge: the
@@ -302,6 +325,17 @@ struct ResolveSession {
             labels.theirs = named.theirs ?? labels.theirs
         }
         for problem in problems { Output.err("xcstrings-merge resolve: \(problem)\n") }
+    }
+
+    /// A file to settle: the merge of `inputs` with the answers stored from earlier runs.
+    static func file(path: String, mode: UInt32, leftByTheMerge: [UInt8], inputs: [Catalog], stages: String, gitDirectory: String) -> File {
+        let stored = ChoiceStore.load(path: path, stages: stages, gitDirectory: gitDirectory)
+        let defaultOutput = ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2]).catalog.canonicalBytes()
+        var report = ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], options: MergeOptions(choices: stored)).report
+        report.conflicts = report.unresolvedConflicts
+        return File(
+            path: path, mode: mode, leftByTheMerge: leftByTheMerge, inputs: inputs, report: report,
+            defaultOutput: defaultOutput, stored: stored, stages: stages)
     }
 
     /// The current directory relative to the working tree ("" at the top, else "sub/dir/").
@@ -384,7 +418,7 @@ struct ResolveSession {
             let current = (try? edit?.read() ?? FileBytes.read(workingPath)) ?? []
             let untouched = current == file.defaultOutput || current.isEmpty
                 || current.withUnsafeBufferPointer({ ConflictMarkers.first(in: $0) != nil })
-                || (try? repository.blob(file.conflict.ours!.id)) == current
+                || file.leftByTheMerge == current
                 || WrittenMarker.matches(current, path: file.path, gitDirectory: repository.gitDirectory)
             if !untouched && !force {
                 Output.err("xcstrings-merge resolve: \(file.path) was edited since the merge; rerun with --force to overwrite it\n")
@@ -403,8 +437,10 @@ struct ResolveSession {
             let remaining = report.unresolvedConflicts
             if remaining.isEmpty {
                 ChoiceStore.clear(path: file.path, gitDirectory: repository.gitDirectory)
+                UnresolvedConflicts(gitDirectory: repository.gitDirectory, workingTree: workingDirectory)
+                    .markSettled(path: file.path, ids: Set(report.conflicts.map(\.id)))
                 do {
-                    try index.add(path: file.path, bytes: bytes, mode: file.conflict.ours?.mode ?? 0o100644, workingFile: workingPath)
+                    try index.add(path: file.path, bytes: bytes, mode: file.mode, workingFile: workingPath)
                     staged = true
                 } catch {
                     Output.err("xcstrings-merge resolve: cannot stage \(file.path): \(error.message)\n")

@@ -3,6 +3,16 @@ import GitSupport
 import Platform
 import StringCatalog
 
+/// A conflict of a driver's report that the catalog still holds as the merge left it.
+struct UnsettledConflict {
+    var conflict: JSONObject
+    var key: UTF8Bytes
+    var locale: UTF8Bytes?
+    var path: [UTF8Bytes]
+    /// Where the conflict's entry starts in the catalog's bytes.
+    var offset: Int
+}
+
 /// The conflicts a merge left in a catalog that nobody has settled yet.
 ///
 /// A conflicted merge leaves a valid catalog: ours' value marked `needs_review`, theirs' only in
@@ -36,15 +46,40 @@ struct UnresolvedConflicts {
         return full.hasPrefix(root + "/") ? String(full.dropFirst(root.count + 1)) : nil
     }
 
-    /// The report the driver wrote for `path`, when it belongs to the merge now in progress.
-    func report(for path: String) -> JSONObject? {
+    /// The file of the driver's report for `path`.
+    func reportFile(for path: String) -> String {
         var file = gitDirectory + "/xcstrings-merge"
         for component in ReportLocation.safeComponents(path) { file += "/" + component }
-        guard let bytes = try? FileBytes.read(file + ".json"), let report = try? JSONReader.parse(bytes).object,
+        return file + ".json"
+    }
+
+    /// The report the driver wrote for `path`, when it belongs to the merge now in progress.
+    func report(for path: String) -> JSONObject? {
+        guard let bytes = try? FileBytes.read(reportFile(for: path)), let report = try? JSONReader.parse(bytes).object,
             let head = report["merge"]?.object?["head"]?.stringValue?.string,
             head == GitDirectory.headCommit(gitDirectory: gitDirectory)
         else { return nil }
         return report
+    }
+
+    /// The conflicts of `report` that `catalog` still holds as the merge left them: nobody has
+    /// settled them, in Xcode, by hand or with `resolve`.
+    static func unsettled(in report: JSONObject, catalog: Catalog) -> [UnsettledConflict] {
+        guard let conflicts = array(report["conflicts"]) else { return [] }
+        var entries: [UTF8Bytes: JSONMember] = [:]
+        for member in catalog.strings.members { entries[member.key] = member }
+        var found: [UnsettledConflict] = []
+        for case .object(let conflict) in conflicts where conflict["resolved"] != .bool(true) {
+            guard let key = conflict["key"]?.stringValue, let keptSide = conflict["kept"]?.stringValue?.string,
+                let kept = conflict[keptSideName(keptSide)], kept != .null
+            else { continue }
+            let locale = conflict["locale"]?.stringValue
+            let path = array(conflict["path"])?.compactMap(\.stringValue) ?? []
+            let entry = entries[key]
+            guard let current = node(in: entry?.value, locale: locale, path: path), isAsTheMergeLeftIt(current, kept: kept) else { continue }
+            found.append(UnsettledConflict(conflict: conflict, key: key, locale: locale, path: path, offset: max(entry?.offset ?? 0, 0)))
+        }
+        return found
     }
 
     /// One error for each conflict of the report for `path` that `bytes` still hold as the
@@ -57,25 +92,16 @@ struct UnresolvedConflicts {
         func side(_ name: StaticString, _ label: StaticString) -> String {
             labels?[label]?.stringValue.map { "\(name) (\($0.string))" } ?? "\(name)"
         }
-        var entries: [UTF8Bytes: JSONMember] = [:]
-        for member in catalog.strings.members { entries[member.key] = member }
-        // The offset of each one's key, in `line` until all are located.
+        let command = "xcstrings-merge resolve " + ShellQuoting.quoted(path)
         var findings: [CheckFinding] = []
-        for case .object(let conflict) in conflicts where conflict["resolved"] != .bool(true) {
-            guard let key = conflict["key"]?.stringValue, let keptSide = conflict["kept"]?.stringValue?.string,
-                let kept = conflict[keptSideName(keptSide)], kept != .null
-            else { continue }
-            let locale = conflict["locale"]?.stringValue
-            let path = Self.array(conflict["path"])?.compactMap(\.stringValue) ?? []
-            let entry = entries[key]
-            guard let current = Self.node(in: entry?.value, locale: locale, path: path), Self.isAsTheMergeLeftIt(current, kept: kept) else { continue }
-            let offset = max(entry?.offset ?? 0, 0)
-            let place = "\"\(key.string)\"" + (locale.map { " [\($0.string)]" } ?? "")
-                + (path.isEmpty || path.map(\.string) == ["stringUnit"] ? "" : " " + path.map(\.string).joined(separator: "/"))
+        for unsettled in Self.unsettled(in: report, catalog: catalog) {
+            let conflict = unsettled.conflict
+            let place = "\"\(unsettled.key.string)\"" + (unsettled.locale.map { " [\($0.string)]" } ?? "")
+                + (unsettled.path.isEmpty || unsettled.path.map(\.string) == ["stringUnit"] ? "" : " " + unsettled.path.map(\.string).joined(separator: "/"))
             findings.append(CheckFinding(
-                severity: .error, line: offset, column: 0,
+                severity: .error, line: unsettled.offset, column: 0,
                 message: "unresolved merge conflict: \(place): \(side("ours", "ours")) \(MergeReport.shortText(conflict["ours"].flatMap { $0 == .null ? nil : $0 })) / "
-                    + "\(side("theirs", "theirs")) \(MergeReport.shortText(conflict["theirs"].flatMap { $0 == .null ? nil : $0 })); run xcstrings-merge resolve"))
+                    + "\(side("theirs", "theirs")) \(MergeReport.shortText(conflict["theirs"].flatMap { $0 == .null ? nil : $0 })); run \(command)"))
         }
         // Each placed at its key, all in one pass over the file.
         let order = findings.indices.sorted { findings[$0].line < findings[$1].line }
@@ -84,12 +110,52 @@ struct UnresolvedConflicts {
         return order.map { findings[$0] }
     }
 
+    /// Records in the report for `path` that `resolve` settled the conflicts `ids`: a choice that
+    /// keeps what the merge left there (ours' structure, say) is then not taken for no choice.
+    func markSettled(path: String, ids: Set<String>) {
+        guard !ids.isEmpty, let report = report(for: path), let conflicts = Self.array(report["conflicts"]) else { return }
+        var changed = report
+        changed[key: "conflicts"] = .array(conflicts.map { item in
+            guard var conflict = item.object, let id = conflict["id"]?.stringValue?.string, ids.contains(id) else { return item }
+            conflict[key: "resolved"] = .bool(true)
+            return .object(conflict)
+        })
+        try? FileBytes.writeAtomically(XcodeWriter.reportBytes(of: .object(changed)), to: reportFile(for: path))
+    }
+
+    /// Base, ours and theirs of a catalog whose conflicted merge was staged (`git add`) before
+    /// anyone settled it: the staged catalog with each unsettled conflict's place set to that
+    /// side's value from the report. Merging them again gives those conflicts, with the ids the
+    /// report has, so `resolve` works on them as on an index conflict. Nil when none is left.
+    func sides(path: String, catalog: Catalog) -> [Catalog]? {
+        guard let report = report(for: path) else { return nil }
+        let unsettled = Self.unsettled(in: report, catalog: catalog)
+        guard !unsettled.isEmpty else { return nil }
+        return ["base", "ours", "theirs"].map { (side: StaticString) in
+            var root = JSONValue.object(catalog.root)
+            for place in unsettled {
+                let value = place.conflict[side].flatMap { $0 == .null ? nil : $0 }
+                let components = ["strings", place.key] + (place.locale.map { ["localizations", $0] } ?? []) + place.path
+                root = Self.setting(value, in: root, along: components[...]) ?? root
+            }
+            return Catalog(root: root.object ?? catalog.root)
+        }
+    }
+
+    /// `node` with the member at `components` set to `value` (removed when nil).
+    static func setting(_ value: JSONValue?, in node: JSONValue?, along components: ArraySlice<UTF8Bytes>) -> JSONValue? {
+        guard let first = components.first else { return value }
+        var object = node?.materialized.object ?? JSONObject()
+        object[key: first] = setting(value, in: object[key: first], along: components.dropFirst())
+        return .object(object)
+    }
+
     static func array(_ value: JSONValue?) -> [JSONValue]? {
         if case .array(let items)? = value { return items }
         return nil
     }
 
-    func keptSideName(_ side: String) -> StaticString {
+    static func keptSideName(_ side: String) -> StaticString {
         switch side {
         case "theirs": return "theirs"
         case "base": return "base"

@@ -105,4 +105,44 @@ import TestSupport
         let plain = try repo.tool(["install"])
         #expect(plain.stdout.contains("xcstrings-merge install --hook"), "install offers the hook: \(plain.stdout)")
     }
+
+    /// `git add -A` before settling: the index has no conflict any more, the report still does.
+    /// `resolve` lists, asks about and settles those conflicts from the report, then stages the
+    /// catalog, and the commit the check stopped goes through.
+    @Test(arguments: [["--theirs"], ["--take", "Save=theirs", "--take", "Cancel@de=ours"], [Scenario.path, "--ours"]])
+    func afterGitAddResolveWorksOnTheStagedCatalog(choice: [String]) throws {
+        let repo = try Self.stagedConflictedMerge()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install", "--hook"]).status == 0)
+        let blocked = try repo.git("commit", "--no-edit")
+        #expect(blocked.status != 0)
+        #expect((blocked.stdout + blocked.stderr).contains("run xcstrings-merge resolve \(Scenario.path)"), "\(blocked.stdout)\(blocked.stderr)")
+
+        let list = try repo.tool(["resolve", "--list"])
+        #expect(list.status == 1, "\(list.stdout)\(list.stderr)")
+        #expect(list.stdout.contains("\(Scenario.path): 2 conflicts"), "\(list.stdout)")
+        #expect(list.stdout.contains("Sichern unter"), "\(list.stdout)")
+
+        let resolve = try repo.tool(["resolve"] + choice)
+        #expect(resolve.status == 0, "\(resolve.stdout)\(resolve.stderr)")
+        #expect(resolve.stdout.contains("resolved \(Scenario.path) (2 conflicts settled) and staged it"), "\(resolve.stdout)")
+        let staged = Array(try repo.git("show", ":\(Scenario.path)").stdout.utf8)
+        let save = try Workflow.unit(staged, "Save", "de")
+        let wanted = choice.contains("--ours") ? "Speichern" : "Sichern unter"
+        #expect(save?["value"]?.stringValue?.string == wanted)
+        #expect(save?["state"]?.stringValue?.string == "translated")
+        #expect(try repo.tool(["check", "--staged"]).status == 0)
+        #expect(try repo.git("commit", "--no-edit").status == 0)
+    }
+
+    /// After `resolve` of a staged catalog nothing is left to settle, and the report says so.
+    @Test func afterResolveOfAStagedCatalogNothingIsLeft() throws {
+        let repo = try Self.stagedConflictedMerge()
+        defer { repo.remove() }
+        #expect(try repo.tool(["resolve", "--ours"]).status == 0)
+        #expect(try repo.tool(["check", "--staged"]).status == 0)
+        #expect(try repo.tool(["resolve", "--list"]).stdout.contains("no conflicted catalogs"))
+        let report = try String(contentsOf: repo.root.appendingPathComponent(".git/xcstrings-merge/\(Scenario.path).json"), encoding: .utf8)
+        #expect(!report.contains("\"resolved\" : false"), "\(report)")
+    }
 }
