@@ -42,8 +42,8 @@ enum ResolveCommand {
               --help, -h              Show this help.
 
             EXIT STATUS:
-              0  every conflict settled and staged (or --list found none)
-              1  conflicts remain
+              0  every conflict settled and staged (or --list found nothing to settle)
+              1  conflicts remain (--list: or a conflicted catalog that resolve settles alone)
               2  usage error, not a repository, a path not conflicted, or a working file edited
                  since the merge (without --force)
 
@@ -182,9 +182,9 @@ enum ResolveCommand {
             Output.err("xcstrings-merge resolve: no conflict has the id \(unused)\n")
             return .error
         }
-        if !interactive && !hasChoices {
+        let count = session.files.reduce(0) { $0 + $1.report.unresolvedConflicts.count }
+        if !interactive && !hasChoices && count > 0 {
             // No terminal to ask on (a script, a GUI client's hook) and nothing chosen.
-            let count = session.files.reduce(0) { $0 + $1.report.unresolvedConflicts.count }
             Output.err("""
                 xcstrings-merge resolve: \(count) conflict\(count == 1 ? "" : "s") to settle, and standard input is not a terminal to ask on.
                   Settle them with --ours, --theirs or --base (all), --take KEY[@LOCALE]=SIDE or --take-id ID=SIDE
@@ -193,7 +193,7 @@ enum ResolveCommand {
                 """)
             return .failure
         }
-        if interactive {
+        if interactive && count > 0 {
             let prompt = InteractivePrompt(labels: session.labels)
             switch prompt.ask(session.files) {
             case .answers(let answers): choices = answers
@@ -377,15 +377,26 @@ struct ResolveSession {
 
     func list(json: Bool) -> ExitStatus {
         var total = 0
+        // Catalogs still conflicted in the index with nothing to ask: `resolve` must write them.
+        var pending = 0
         if json {
             var reports: [JSONValue] = []
             for file in files {
                 if let report = try? JSONReader.parse(file.report.json(path: file.path, labels: labels)) { reports.append(report) }
                 total += file.report.conflicts.count
+                if file.report.conflicts.isEmpty { pending += 1 }
             }
             Output.out(String(decoding: XcodeWriter.reportBytes(of: .array(reports)), as: UTF8.self))
         } else {
             for file in files {
+                if file.report.conflicts.isEmpty {
+                    // git's line merge left markers (the driver was off) where the catalog merge
+                    // has nothing to ask: `resolve` alone writes and stages it.
+                    Output.out("\(file.path): 0 conflicts; conflicted in the index, and a catalog merge settles it cleanly: "
+                        + "xcstrings-merge resolve \(ShellQuoting.quoted(file.path))\n")
+                    pending += 1
+                    continue
+                }
                 Output.out("\(file.path): \(file.report.conflicts.count) conflict\(file.report.conflicts.count == 1 ? "" : "s")\n")
                 for conflict in file.report.conflicts {
                     let width = Terminal.columns
@@ -399,7 +410,7 @@ struct ResolveSession {
                 total += file.report.conflicts.count
             }
         }
-        return total == 0 && problems.isEmpty ? .success : .failure
+        return total == 0 && pending == 0 && problems.isEmpty ? .success : .failure
     }
 
     /// Writes each catalog with the choices applied; stages the ones with nothing left.
