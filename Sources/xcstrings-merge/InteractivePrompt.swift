@@ -22,9 +22,9 @@ struct InteractivePrompt {
         var number = 0
         var given = 0
         for file in files {
-            for conflict in file.report.conflicts {
+            for (inFile, conflict) in file.report.conflicts.enumerated() {
                 number += 1
-                Output.out(describe(conflict, file: file, number: number, total: total))
+                Output.out(describe(conflict, file: file, number: (inFile + 1, number), total: (file.report.conflicts.count, total)))
                 answering: while true {
                     // Without a base (both added it) taking the base takes nothing: say so.
                     Output.out(conflict.base == nil
@@ -58,8 +58,10 @@ struct InteractivePrompt {
         return .answers(answers)
     }
 
-    func describe(_ conflict: MergeConflict, file: ResolveSession.File, number: Int, total: Int) -> String {
-        var text = "\nConflict \(number) of \(total) in \(file.path)\n"
+    /// `number` and `total` count in the file and in all files.
+    func describe(_ conflict: MergeConflict, file: ResolveSession.File, number: (inFile: Int, inAll: Int), total: (inFile: Int, inAll: Int)) -> String {
+        var text = "\nConflict \(number.inFile) of \(total.inFile) in \(file.path)"
+        text += total.inAll > total.inFile ? " (\(number.inAll) of \(total.inAll) in all)\n" : "\n"
         text += "  key:    \(conflict.location.key.map { "\"\($0)\"" } ?? "(catalog)")\n"
         if let locale = conflict.location.locale { text += "  locale: \(locale)\n" }
         if !conflict.location.path.isEmpty { text += "  path:   \(conflict.location.path.map(\.string).joined(separator: "."))\n" }
@@ -127,11 +129,47 @@ struct InteractivePrompt {
         }
         guard let bytes = try? FileBytes.read(path) else { return nil }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .some(nil) }
+        let edited: JSONValue
         do {
-            return .some(try JSONReader.parse(bytes))
+            edited = try JSONReader.parse(bytes)
         } catch {
             Output.out("not valid JSON (line \(error.line), column \(error.column): \(error.message)); answer again\n")
             return nil
         }
+        switch Self.shaped(edited, like: start, at: conflict.location) {
+        case .success(let value): return .some(value)
+        case .failure(let refusal):
+            Output.out("not written: \(refusal.reason); answer again\n")
+            return nil
+        }
+    }
+
+    struct ShapeRefusal: Error { var reason: String }
+
+    /// What an edit means for the node it edits, or why it cannot stand there: a string unit
+    /// takes an object with a string `state` and `value`, or a bare string, which becomes its new
+    /// value (state `translated`: what a person typing a translation means); any other node
+    /// keeps its JSON type (a string for a string, an object for an entry or a localization).
+    static func shaped(_ edited: JSONValue, like start: JSONValue?, at location: MergeLocation) -> Result<JSONValue, ShapeRefusal> {
+        if location.path.last?.equals("stringUnit") == true {
+            let startUnit = start?.object
+            switch edited {
+            case .string(let text):
+                var unit = startUnit ?? JSONObject()
+                unit[key: "state"] = "translated"
+                unit[key: "value"] = .string(text)
+                return .success(.object(unit))
+            case .object(let unit) where unit["value"]?.stringValue != nil && unit["state"]?.stringValue != nil:
+                return .success(edited)
+            case .object:
+                return .failure(ShapeRefusal(reason: "a string unit needs a string \"state\" and \"value\" (or type the new text alone, in quotes)"))
+            default:
+                return .failure(ShapeRefusal(reason: "a string unit is an object with \"state\" and \"value\", or the new text alone in quotes; got \(edited.typeDescription)"))
+            }
+        }
+        if let start, start.materialized.typeDescription != edited.typeDescription {
+            return .failure(ShapeRefusal(reason: "this place holds \(start.typeDescription); got \(edited.typeDescription)"))
+        }
+        return .success(edited)
     }
 }

@@ -264,6 +264,8 @@ struct ResolveSession {
         var selected: [IndexConflict] = []
         // Paths not conflicted in the index that may hold a staged merge's unsettled conflicts.
         var stagedPaths: [String] = []
+        // The path as the user wrote it, for messages.
+        var named: [String: String] = [:]
         if paths.isEmpty {
             selected = conflicts.filter { $0.path.hasSuffix(".xcstrings") }
             stagedPaths = ReviewCommand.reportPaths(under: repository.gitDirectory + "/xcstrings-merge", prefix: "")
@@ -275,6 +277,7 @@ struct ResolveSession {
                     selected.append(conflict)
                 } else if index.entry(path: relative) != nil {
                     stagedPaths.append(relative)
+                    named[relative] = path
                 } else {
                     throw Failure(message: FileBytes.exists(path) ? "\(path) is not conflicted" : "\(path): no such file")
                 }
@@ -307,14 +310,14 @@ struct ResolveSession {
                 guard let entry = index.entry(path: path), let bytes = try? repository.blob(entry.id),
                     let catalog = try? Catalog(bytes: bytes, checkingShape: false, requiringCatalogShape: false),
                     let inputs = reports.sides(path: path, catalog: catalog)
-                else {
-                    if !paths.isEmpty { throw Failure(message: "\(path) is not conflicted") }
-                    continue
-                }
+                else { continue }
                 var file = Self.file(path: path, mode: entry.mode, leftByTheMerge: bytes, inputs: inputs, stages: "staged " + entry.id.description, gitDirectory: repository.gitDirectory)
                 file.fromReport = true
                 files.append(file)
             }
+        }
+        if !paths.isEmpty, let missing = stagedPaths.first(where: { path in !files.contains { $0.path == path } }) {
+            throw Failure(message: "\(named[missing] ?? missing) is not conflicted")
         }
         // The names the driver showed for the sides, when its report is of this merge: the
         // same names in every view (a `stash pop`'s, which only git passes, included).

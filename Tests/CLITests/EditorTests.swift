@@ -45,4 +45,51 @@ import TestSupport
         #expect(units.contains("hello"), "\(units)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.contains("xcstrings-merge-edit") }.isEmpty)
     }
+
+    /// Runs the interactive `resolve` on the two-conflict merge with an editor that writes
+    /// `written` into the file, answering `[e]dit` for the first conflict and then `answers`.
+    static func resolveWithEditor(writing written: String, then answers: [(String, String)]) throws -> (PseudoTerminal.Outcome, GitSandbox)? {
+        guard PseudoTerminal.isAvailable else {
+            print("python3 with pty is not here: the editor test is skipped")
+            return nil
+        }
+        let repo = try GitSandbox()
+        #expect(try repo.tool(["install"]).status == 0)
+        try RepositoryWorkflowTests.twoConflicts(repo)
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        let content = try repo.directory.write("edited.json", written)
+        let editor = try repo.directory.write("editor.sh", "#!/bin/sh\ncat '\(content.path)' > \"$1\"\n")
+        chmod(editor.path, 0o755)
+        var full = ProcessInfo.processInfo.environment
+        for (key, value) in repo.environment { full[key] = value }
+        full["EDITOR"] = editor.path
+        full.removeValue(forKey: "VISUAL")
+        let driven = try PseudoTerminal.run(
+            Paths.tool, ["resolve"], in: repo.root, environment: full, answers: [("[q]uit? ", "e\n")] + answers, stopAt: "and staged it")
+        return (driven, repo)
+    }
+
+    /// What a person naturally types for a string unit, the new text in quotes, becomes its value,
+    /// translated.
+    @Test func aBareStringForAStringUnitIsItsNewValue() throws {
+        guard let (driven, repo) = try Self.resolveWithEditor(writing: "\"Folgen!\"\n", then: [("[q]uit? ", "o\n")]) else { return }
+        defer { repo.remove() }
+        #expect(driven.status == 0, "\(driven.output)")
+        let units = try ["Save", "Cancel"].map { try RepositoryWorkflowTests.unit(try repo.read(GitDriverTests.path), $0, "de") }
+        let edited = units.first { $0?["value"]?.stringValue?.string == "Folgen!" }
+        #expect(edited??["state"]?.stringValue?.string == "translated", "\(units)")
+        #expect(try repo.tool(["check"]).status == 0)
+    }
+
+    /// A value of another shape is refused with the reason, never written; the question is
+    /// asked again.
+    @Test(arguments: ["42\n", "{\"value\" : 3}\n", "[\"a\"]\n"])
+    func aValueOfTheWrongShapeIsRefused(_ written: String) throws {
+        guard let (driven, repo) = try Self.resolveWithEditor(writing: written, then: [("answer again", ""), ("[q]uit? ", "o\n"), ("[q]uit? ", "o\n")]) else { return }
+        defer { repo.remove() }
+        #expect(driven.output.contains("not written: a string unit"), "\(driven.output)")
+        #expect(driven.status == 0, "\(driven.output)")
+        #expect(try repo.tool(["check"]).status == 0)
+        #expect(try RepositoryWorkflowTests.unit(try repo.read(GitDriverTests.path), "Save", "de")?["value"]?.stringValue?.string == "Speichern")
+    }
 }
