@@ -109,7 +109,11 @@ enum CompletionsCommand {
         func bracketed(_ text: String) -> String {
             text.replacingAll("\\", "\\\\").replacingAll("[", "\\[").replacingAll("]", "\\]").replacingAll(":", "\\:")
         }
-        var script = "#compdef xcstrings-merge\n# Made by: xcstrings-merge completions zsh\n\n_xcstrings_merge() {\n"
+        var script = "#compdef xcstrings-merge\n# Made by: xcstrings-merge completions zsh\n\n"
+        // Branches and tags whole (`feature/login`), from git itself: zsh's own git helpers load
+        // only with its git completion.
+        script += "_xcstrings_merge_refs() {\n  local -a refs\n  refs=(${(f)\"$(git for-each-ref --format='%(refname:short)' 2>/dev/null)\"})\n  compadd -a refs\n}\n\n"
+        script += "_xcstrings_merge() {\n"
         script += "  local -a commands\n  commands=(\n"
         for command in commands { script += "    " + quoted(command.name + ":" + command.summary.replacingAll(":", " -")) + "\n" }
         script += "    'help:Show a command'\\''s help.'\n  )\n"
@@ -132,7 +136,7 @@ enum CompletionsCommand {
                         switch option.value {
                         case .file: action = "_files"
                         case .directory: action = "_files -/"
-                        case .revision: action = "__git_commits"
+                        case .revision: action = "_xcstrings_merge_refs"
                         case .text: action = " "
                         }
                     }
@@ -156,6 +160,22 @@ enum CompletionsCommand {
 
     static func bash(_ commands: [Command]) -> String {
         var script = "# bash completion for xcstrings-merge\n# Made by: xcstrings-merge completions bash\n\n"
+        // Paths are completed one per line (a folder such as `Ressources für/` is one word), with
+        // a typed `\ ` taken as the space it stands for; `-o filenames` (which quotes them, and
+        // lists only what follows the last `/`) only for paths, so that `feature/login` is shown
+        // whole. Bash 3.2 (macOS's /bin/bash) has no compopt: there paths are quoted by printf.
+        script += """
+            _xcstrings_merge_paths() {
+              local IFS=$'\\n' item
+              COMPREPLY=()
+              for item in $(compgen "$@" -- "${cur//\\\\ / }"); do
+                if type compopt >/dev/null 2>&1; then COMPREPLY+=("$item"); else COMPREPLY+=("$(printf '%q' "$item")"); fi
+              done
+              type compopt >/dev/null 2>&1 && compopt -o filenames 2>/dev/null
+            }
+
+
+            """
         script += "_xcstrings_merge() {\n  local cur prev\n  cur=\"${COMP_WORDS[COMP_CWORD]}\"\n  prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
         let names = (commands.map(\.name) + ["help"]).joined(separator: " ")
         script += "  if [ \"$COMP_CWORD\" -eq 1 ]; then\n    COMPREPLY=($(compgen -W \"\(names)\" -- \"$cur\"))\n    return\n  fi\n"
@@ -171,8 +191,8 @@ enum CompletionsCommand {
                         script += "        \(pattern)) COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
                     } else {
                         switch option.value {
-                        case .file: script += "        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-                        case .directory: script += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+                        case .file: script += "        \(pattern)) _xcstrings_merge_paths -f; return ;;\n"
+                        case .directory: script += "        \(pattern)) _xcstrings_merge_paths -d; return ;;\n"
                         case .revision:
                             script += "        \(pattern)) COMPREPLY=($(compgen -W \"$(git for-each-ref --format='%(refname:short)' 2>/dev/null)\" -- \"$cur\")); return ;;\n"
                         case .text: script += "        \(pattern)) return ;;\n"
@@ -185,7 +205,8 @@ enum CompletionsCommand {
             script += "      if [[ \"$cur\" == -* ]]; then\n        COMPREPLY=($(compgen -W \"\(options)\" -- \"$cur\"))\n        return\n      fi\n"
             switch command.operands {
             case .catalogs:
-                script += "      COMPREPLY=($(compgen -f -X '!*.xcstrings' -- \"$cur\") $(compgen -d -- \"$cur\"))\n"
+                script += "      _xcstrings_merge_paths -f -X '!*.xcstrings'; local catalogs=(\"${COMPREPLY[@]}\")\n"
+                script += "      _xcstrings_merge_paths -d; COMPREPLY=(\"${catalogs[@]}\" \"${COMPREPLY[@]}\")\n"
             case .words where command.name == "completions":
                 script += "      COMPREPLY=($(compgen -W \"\(shells.joined(separator: " "))\" -- \"$cur\"))\n"
             case .none, .words: break
@@ -193,7 +214,7 @@ enum CompletionsCommand {
             script += "      ;;\n"
         }
         script += "    help)\n      COMPREPLY=($(compgen -W \"\(commands.map(\.name).joined(separator: " "))\" -- \"$cur\"))\n      ;;\n"
-        script += "  esac\n}\ncomplete -o filenames -F _xcstrings_merge xcstrings-merge\n"
+        script += "  esac\n}\ncomplete -F _xcstrings_merge xcstrings-merge\n"
         return script
     }
 
@@ -221,7 +242,7 @@ enum CompletionsCommand {
                     } else {
                         switch option.value {
                         case .file, .directory: line += " -r -F"
-                        case .revision: line += " -x -a '(__fish_git_refs)'"
+                        case .revision: line += " -x -a \"(git for-each-ref --format='%(refname:short)' 2>/dev/null)\""
                         case .text: line += " -x"
                         }
                     }

@@ -110,6 +110,37 @@ import TestSupport
         #expect(try complete(["xcstrings-merge", "completions", ""]) == ["zsh", "bash", "fish"])
     }
 
+    /// Xcode projects have folders with spaces and non-ASCII names; branches have slashes;
+    /// `--only` and `--disable` take rule names.
+    @Test func bashCompletesPathsWithSpacesWholeBranchesWholeAndRuleNames() throws {
+        let script = try runTool(["completions", "bash"])
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        let file = try repo.directory.write("completion.bash", Array(script.stdout.utf8))
+        try repo.write("Widgets/Ressources für/Localizable.xcstrings", Array("{}".utf8))
+        try repo.commitAll("catalog")
+        try repo.git("branch", "feature/login")
+        func complete(_ words: [String]) throws -> [String] {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let bash = "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _xcstrings_merge; printf '%s\\n' \"${COMPREPLY[@]}\"; complete -p xcstrings-merge"
+            let result = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", bash], in: repo.root)
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        let folder = try complete(["xcstrings-merge", "check", "Widgets/Ress"])
+        #expect(folder.first == "Widgets/Ressources für", "\(folder)")
+        let escaped = try complete(["xcstrings-merge", "check", "Widgets/Ressources\\ f"])
+        #expect(escaped.first == "Widgets/Ressources für", "\(escaped)")
+        let catalog = try complete(["xcstrings-merge", "format", "Widgets/Ressources für/L"])
+        #expect(catalog.first == "Widgets/Ressources für/Localizable.xcstrings", "\(catalog)")
+        let branches = try complete(["xcstrings-merge", "lint", "--since", "feat"])
+        #expect(branches.first == "feature/login", "\(branches)")
+        // Registered without -o filenames, which would list only "login".
+        #expect(branches.last.map { !$0.contains("-o filenames") } == true, "\(branches)")
+        let rules = try complete(["xcstrings-merge", "lint", "--only", "placeholder-"])
+        #expect(!rules.filter { $0.hasPrefix("placeholder-") }.isEmpty, "\(rules)")
+        #expect(try complete(["xcstrings-merge", "lint", "--disable", ""]).count > 5)
+    }
+
     @Test(arguments: ["zsh", "fish"])
     func theOtherShellsReadTheirScripts(_ shell: String) throws {
         guard let path = ["/usr/bin/\(shell)", "/bin/\(shell)", "/opt/homebrew/bin/\(shell)", "/usr/local/bin/\(shell)"].first(where: { FileManager.default.fileExists(atPath: $0) }) else {
