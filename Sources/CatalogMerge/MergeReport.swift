@@ -196,6 +196,8 @@ public struct MergeReport: Sendable {
     public var combinedLocales: [UTF8Bytes: Set<UTF8Bytes>] = [:]
     /// Problems found in those entries after the merge (see `MergeWarning`).
     public var warnings: [MergeWarning] = []
+    /// What one side removed that the other left as the base had it (see `Removal`).
+    public var removals: [Removal] = []
 
     public init() {}
 

@@ -87,6 +87,15 @@ extension MergeReport {
                 JSONMember(key: "message", value: .string(UTF8Bytes(warning.message))),
             ]))
         }
+        let removed: [JSONValue] = removals.map { removal in
+            var members = [
+                JSONMember(key: "side", value: .string(UTF8Bytes(removal.side.rawValue))),
+                JSONMember(key: "scope", value: .string(UTF8Bytes(removal.scope.rawValue))),
+            ]
+            members += location(removal.location)
+            members.append(JSONMember(key: "value", value: removal.value ?? .null))
+            return .object(JSONObject(members))
+        }
         func number(_ value: Int) -> JSONValue { .number(UTF8Bytes(String(value))) }
         var top = [
             JSONMember(key: "version", value: number(1)),
@@ -128,11 +137,13 @@ extension MergeReport {
             JSONMember(key: "conflicts", value: .array(conflicts)),
             JSONMember(key: "autoResolved", value: .array(autoResolved)),
             JSONMember(key: "warnings", value: .array(warnings)),
+            JSONMember(key: "removed", value: .array(removed)),
             JSONMember(key: "summary", value: .object(JSONObject([
                 JSONMember(key: "keys", value: number(keysMerged)),
                 JSONMember(key: "added", value: number(keysAdded)),
                 JSONMember(key: "deleted", value: number(keysDeleted)),
                 JSONMember(key: "renamed", value: number(keysRenamed)),
+                JSONMember(key: "removed", value: number(removals.count)),
                 JSONMember(key: "autoResolved", value: number(self.autoResolved.count)),
                 JSONMember(key: "conflicts", value: number(self.conflicts.count)),
                 JSONMember(key: "unresolved", value: number(unresolvedConflicts.count)),
@@ -159,8 +170,13 @@ extension MergeReport {
         let unresolved = unresolvedConflicts
         let settled = conflicts.count - unresolved.count
         if settled > 0 { text += "; \(settled) conflict\(settled == 1 ? "" : "s") settled by choice" }
+        // What a side removed without a conflict, which nothing else would show.
+        var removed = ""
+        for line in Self.removalLines(removals, labels: labels) {
+            for wrapped in ConflictDiff.wrap(line, firstPrefix: "  ", width: width) { removed += wrapped + "\n" }
+        }
         if unresolved.isEmpty {
-            return text + "\n"
+            return text + "\n" + removed
         }
         text += "; \(unresolved.count) conflict\(unresolved.count == 1 ? "" : "s"):\n"
         // At most 20 lines of conflicts while git waits: the rest are a command away.
@@ -174,8 +190,9 @@ extension MergeReport {
             shown += 1
         }
         if shown < unresolved.count {
-            text += "  … and \(unresolved.count - shown) more: xcstrings-merge resolve --list \(path ?? "")\n"
+            text += "  … and \(unresolved.count - shown) more: xcstrings-merge resolve --list\(path.map { " " + ShellQuoting.quoted($0) } ?? "")\n"
         }
+        text += removed
         text += "The output keeps ours' version of each (the changed version where one side deleted; "
         guard insideRepository else {
             text += "string units marked needs_review). Outside a git repository, settle them by merging again with "
@@ -183,7 +200,7 @@ extension MergeReport {
             text += "the report (--report) holds each side's value\n"
             return text
         }
-        text += "string units marked needs_review). Settle them with: xcstrings-merge resolve \(path ?? "")\n"
+        text += "string units marked needs_review). Settle them with: xcstrings-merge resolve\(path.map { " " + ShellQuoting.quoted($0) } ?? "")\n"
         text += "\(unresolved.count) unresolved: until each is settled, xcstrings-merge check (and its pre-commit hook) "
         text += "fails, so that the commit cannot drop theirs' side\n"
         return text

@@ -106,7 +106,12 @@ public struct ThreeWayMerge {
     /// the rules are applied by `decide`, outside that path, so that its stack frames stay small
     /// (a 512 KiB thread stack must hold the deepest input even in a debug build).
     mutating func merge(_ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?, kind: NodeKind, at trail: Trail) -> JSONValue? {
-        if let settled = Self.sameOnTwoSides(base, ours, theirs) { return settled }
+        if let settled = Self.sameOnTwoSides(base, ours, theirs) {
+            if let base, let side = settled.changedBy {
+                noteRemovals(base: base, taken: settled.value, side: side, kind: kind, at: trail)
+            }
+            return settled.value
+        }
         switch decide(base, ours, theirs, kind: kind, at: trail) {
         case .resolved(let value): return value
         case .mergeMembers(let members):
@@ -120,13 +125,14 @@ public struct ThreeWayMerge {
         }
     }
 
-    /// R0: equal sides give that value, and a side equal to the base gives the other (nil
-    /// inside: the member is absent); nil when both sides changed the node differently.
+    /// R0: equal sides give that value, and a side equal to the base gives the other (a nil
+    /// value: the member is absent), with the side whose change it takes (nil when the sides
+    /// agree); nil when both sides changed the node differently.
     @inline(__always)
-    static func sameOnTwoSides(_ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?) -> JSONValue?? {
-        if ours == theirs { return .some(ours) }
-        if ours == base { return .some(theirs) }
-        if theirs == base { return .some(ours) }
+    static func sameOnTwoSides(_ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?) -> (value: JSONValue?, changedBy: Side?)? {
+        if ours == theirs { return (ours, nil) }
+        if ours == base { return (theirs, .theirs) }
+        if theirs == base { return (ours, .ours) }
         return nil
     }
 
@@ -201,7 +207,12 @@ public struct ThreeWayMerge {
             let o = oursIndex.value(key)
             let t = theirsIndex.value(key)
             // Most entries are the same on two sides: settled before their trail is made.
-            if kind == .strings, let settled = Self.sameOnTwoSides(b, o, t) {
+            if kind == .strings, let same = Self.sameOnTwoSides(b, o, t) {
+                let settled = same.value
+                // One side changed the entry: what it removed goes without a conflict.
+                if let b, let side = same.changedBy {
+                    merge.noteRemovals(base: b, taken: settled, side: side, kind: .entry, at: trail.child(key, of: kind))
+                }
                 if let settled {
                     result.append(JSONMember(key: key, value: settled))
                     if b == nil { merge.report.keysAdded += 1 } else { merge.baseKeysKept += 1 }

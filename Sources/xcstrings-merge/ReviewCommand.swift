@@ -128,6 +128,10 @@ enum ReviewCommand {
         if case .array(let items)? = report["autoResolved"] { decisions = items.compactMap(\.object) } else { decisions = [] }
         var text = "\(path): \(decisions.count) decision\(decisions.count == 1 ? "" : "s") made without asking"
         text += " (\(names.name(.ours)) and \(names.name(.theirs)))\n"
+        // What a side removed while the other left it: no conflict, so said here.
+        for line in MergeReport.removalLines(removals(in: report), labels: names, examples: 10) {
+            for wrapped in ConflictDiff.wrap(line, firstPrefix: "  ", width: width) { text += wrapped + "\n" }
+        }
         guard !decisions.isEmpty else { return text + "\n" }
         let catalogs = sides(report, path: path, repository: repository)
         let sideNames = [Side.base, .ours, .theirs].map { names.name($0) }
@@ -163,6 +167,20 @@ enum ReviewCommand {
             }
         }
         return text + "\n"
+    }
+
+    /// The report's `removed` list (a report from before it had one: none).
+    static func removals(in report: JSONObject) -> [Removal] {
+        guard case .array(let items)? = report["removed"] else { return [] }
+        return items.compactMap { item in
+            guard let removal = item.object, let side = removal["side"]?.stringValue.flatMap({ Side(rawValue: $0.string) }),
+                let scope = removal["scope"]?.stringValue.flatMap({ Removal.Scope(rawValue: $0.string) })
+            else { return nil }
+            var path: [UTF8Bytes] = []
+            if case .array(let components)? = removal["path"] { path = components.compactMap(\.stringValue) }
+            let location = MergeLocation(key: removal["key"]?.stringValue, locale: removal["locale"]?.stringValue, path: path)
+            return Removal(side: side, scope: scope, location: location, value: removal["value"])
+        }
     }
 
     static func node(in catalog: Catalog, key: UTF8Bytes?, locale: UTF8Bytes?, path: [UTF8Bytes]) -> JSONValue? {

@@ -52,6 +52,17 @@ import TestSupport
         try write(catalog(entry(n - 1)), folder, "theirs.xcstrings")
     }
 
+    /// One entry with `n` locales: theirs removes every other one, ours changes the first, so
+    /// that the merge notes each removal in the entry (looked up by key, not searched for).
+    static func removedLocales(_ n: Int, _ folder: String) throws {
+        func entry(_ keep: (Int) -> Bool, changed: Int?) -> String {
+            "\"K\" : {\"localizations\" : {" + (0..<n).filter(keep).map { "\"l\($0)\" : \(unit($0 == changed ? "w" : "v"))" }.joined(separator: ", ") + "}}"
+        }
+        try write(catalog(entry({ _ in true }, changed: nil)), folder, "base.xcstrings")
+        try write(catalog(entry({ _ in true }, changed: 0)), folder, "ours.xcstrings")
+        try write(catalog(entry({ $0 % 2 == 0 }, changed: nil)), folder, "theirs.xcstrings")
+    }
+
     /// `n` deleted keys sharing one translation, `n` added ones with it: no rename is certain.
     static func renames(_ n: Int, _ folder: String) throws {
         func entries(_ prefix: String, changed: Int?) -> String {
@@ -105,6 +116,7 @@ import TestSupport
         Case(name: "lint: plural categories in one entry", size: 3000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: plural),
         Case(name: "merge: locales in one entry", size: 4000, arguments: merge, make: locales),
         Case(name: "lint: locales in one entry", size: 4000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: locales),
+        Case(name: "merge: locales removed from one entry", size: 4000, arguments: merge, make: removedLocales),
         Case(name: "merge: ambiguous renames", size: 2000, arguments: merge, make: renames),
         Case(name: "lint: specifiers in one value", size: 8000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: specifiers),
         Case(name: "merge: specifiers in one value", size: 8000, arguments: merge, make: specifiers),

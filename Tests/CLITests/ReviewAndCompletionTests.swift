@@ -27,6 +27,28 @@ import TestSupport
         return repo
     }
 
+    /// Theirs removes German from every string while ours changes one: no conflict, and the
+    /// driver's summary and `review` both say what went.
+    @Test func aSidesRemovalsAreNamedByTheDriverAndByReview() throws {
+        let (repo, merge) = try Scenario.merged(
+            base: { $0 },
+            ours: { Scenario.setting($0, "Cancel", "fr", "Annuler!") },
+            theirs: { base in
+                var theirs = base
+                var strings = theirs.strings
+                for key in strings.keys { strings.modifyObject(key) { $0.modifyObject("localizations") { $0[key: "de"] = nil } } }
+                theirs.strings = strings
+                return theirs
+            })
+        defer { repo.remove() }
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let count = try Scenario.sample().entries.filter { entry in entry.localizations.contains { $0.locale == "de" } }.count
+        #expect(count > 3)
+        #expect(merge.stderr.contains("theirs (b) removed de from \(count) strings: "), "\(merge.stderr)")
+        let review = try repo.tool(["review", "--no-pager"])
+        #expect(review.stdout.contains("theirs (b) removed de from \(count) strings: "), "\(review.stdout)")
+    }
+
     @Test func reviewShowsEachDecisionWithTheThreeValues() throws {
         let repo = try Self.mergedOnItsOwn()
         defer { repo.remove() }
