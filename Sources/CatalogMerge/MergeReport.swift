@@ -56,6 +56,19 @@ public struct MergeConflict: Sendable {
     /// Set when a choice (`--prefer`, `resolve`) settled the conflict.
     public var resolvedBy: Resolution?
 
+    public init(
+        location: MergeLocation, kind: ConflictKind, base: JSONValue?, ours: JSONValue?, theirs: JSONValue?, kept: String,
+        resolvedBy: Resolution? = nil
+    ) {
+        self.location = location
+        self.kind = kind
+        self.base = base
+        self.ours = ours
+        self.theirs = theirs
+        self.kept = kept
+        self.resolvedBy = resolvedBy
+    }
+
     /// Stable for the same conflict across runs: a hash of where it is and what kind it is.
     public var id: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -14,38 +14,61 @@ import StringCatalog
 enum ReviewCommand {
     static let command = Command(
         name: "review",
-        summary: "Show what the driver settled on its own in the last merge.",
+        summary: "Show what the driver settled on its own in a merge.",
         help: """
-            OVERVIEW: Show each decision the driver made without asking in the last merge of each
-            catalog (the report it wrote under the git directory): every auto-resolution and every
-            rename it followed, with the base's, ours' and theirs' values. Works during the merge
-            and after its commit. In a terminal the text goes through your pager (GIT_PAGER,
-            core.pager, PAGER, else less -FRX).
+            OVERVIEW: Show each decision the driver made without asking in one merge: every
+            auto-resolution and every rename it followed, with the base's, ours' and theirs'
+            values, and what a side removed without a conflict. The merge is the one in progress,
+            else HEAD's (a merge commit, or a rebased or cherry-picked one), else the commit
+            named. In a terminal the text goes through your pager (GIT_PAGER, core.pager, PAGER,
+            else less -FRX).
 
-            USAGE: xcstrings-merge review [<catalog> ...]
+            USAGE: xcstrings-merge review [<commit>] [<catalog> ...] [--format human|json]
 
             ARGUMENTS:
+              <commit>                The merge to review (default: the merge in progress, else
+                                      HEAD).
               <catalog>               A catalog the driver merged (default: every one it has a
-                                      report for).
+                                      report of that merge for).
 
             OPTIONS:
+              --format human|json     Output format (default human).
               --no-pager              Print, even to a terminal.
               --help, -h              Show this help.
 
             EXIT STATUS:
               0  shown (or nothing was decided)
-              1  no report for a catalog given
-              2  not in a repository, or a usage error
+              1  no report of that merge for a catalog given, or for a commit named
+              2  not in a repository, an unknown commit, or a usage error
 
-            EXAMPLE:
+            EXAMPLES:
               git merge feature && xcstrings-merge review
+              xcstrings-merge review 4f2a9c1 App/Localizable.xcstrings --format json
 
             """,
-        options: [.init(names: ["--no-pager"], takesValue: false)],
+        options: [
+            .init(names: ["--format"], takesValue: true, choices: ["human", "json"]),
+            .init(names: ["--no-pager"], takesValue: false),
+        ],
         run: run)
+
+    /// Which merge the reports must be of: the commit ours was (a report's `merge.head`), and
+    /// theirs' when known.
+    struct Target {
+        var head: String
+        var theirs: String?
+        var description: String
+
+        func matches(_ report: JSONObject) -> Bool {
+            guard let merge = report["merge"]?.object, merge["head"]?.stringValue?.string == head else { return false }
+            guard let theirs, let recorded = merge["theirs"]?.stringValue?.string else { return true }
+            return recorded == theirs
+        }
+    }
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let parsed = try Arguments(arguments, command: "review", options: command.options)
+        let json = try parsed.choice("--format", default: "human", command: "review") == "json"
         let repository: Repository
         do {
             repository = try Repository.open()
@@ -57,29 +80,73 @@ enum ReviewCommand {
             Output.err("xcstrings-merge review: the repository has no working tree\n")
             return .error
         }
+        // A first argument that is no catalog names the commit.
+        var positionals = parsed.positionals
+        var named: String?
+        if let first = positionals.first, !first.hasSuffix(".xcstrings"), !FileBytes.exists(first) {
+            named = first
+            positionals.removeFirst()
+        }
+        guard let target = target(named, repository: repository) else {
+            Output.err("xcstrings-merge review: '\(named ?? "HEAD")' is not a commit here\n")
+            return .error
+        }
         let reportsFolder = repository.gitDirectory.hasSuffix("/") ? repository.gitDirectory + "xcstrings-merge" : repository.gitDirectory + "/xcstrings-merge"
         var paths: [String]
         var status = ExitStatus.success
-        if parsed.positionals.isEmpty {
+        if positionals.isEmpty {
             paths = reportPaths(under: reportsFolder, prefix: "")
         } else {
             let prefix = ResolveSession.currentPrefix(workingDirectory: workingDirectory)
-            paths = parsed.positionals.map { ResolveSession.repositoryPath($0, prefix: prefix, workingDirectory: workingDirectory) }
+            paths = positionals.map { ResolveSession.repositoryPath($0, prefix: prefix, workingDirectory: workingDirectory) }
         }
-        var text = ""
+        var reviewed: [Reviewed] = []
         for path in paths {
             guard let bytes = try? FileBytes.read(reportsFolder + "/" + ReportLocation.safeComponents(path).joined(separator: "/") + ".json"),
-                let report = try? JSONReader.parse(bytes).object
+                let report = try? JSONReader.parse(bytes).object, target.matches(report)
             else {
-                Output.err("xcstrings-merge review: \(path): no merge report (the driver has not merged it here)\n")
-                status = .failure
+                // Every report is of some merge; only a catalog named must have one of this merge.
+                if !positionals.isEmpty {
+                    Output.err("xcstrings-merge review: \(path): no report of \(target.description) (the driver keeps each catalog's latest merge)\n")
+                    status = .failure
+                }
                 continue
             }
-            text += describe(report, path: path, repository: repository, width: Terminal.columns)
+            reviewed.append(Reviewed(report: report, path: path, repository: repository))
         }
-        if paths.isEmpty { text = "No merge reports: the driver has not merged a catalog in this repository yet.\n" }
+        if reviewed.isEmpty && positionals.isEmpty && named != nil { status = .failure }
+        if json {
+            Output.out(String(decoding: XcodeWriter.reportBytes(of: .array(reviewed.map(\.json))), as: UTF8.self))
+            return status
+        }
+        var text = reviewed.map { $0.text(width: Terminal.columns) }.joined()
+        if reviewed.isEmpty && positionals.isEmpty {
+            text = "No merge report of \(target.description): the driver merged no catalog there (it keeps each catalog's latest merge).\n"
+        }
         show(text, pager: !parsed.flag("--no-pager"), repository: repository)
         return status
+    }
+
+    /// The merge to review: `named`'s, else the one in progress, else HEAD's.
+    static func target(_ named: String?, repository: Repository) -> Target? {
+        if let named {
+            guard let commit = try? repository.commit(named) else { return nil }
+            guard let first = try? repository.commit(commit.description + "^1") else {
+                return Target(head: "", theirs: nil, description: "\(named) (a commit without parents)")
+            }
+            let second = try? repository.commit(commit.description + "^2")
+            return Target(head: first.description, theirs: second?.description, description: named)
+        }
+        if GitDirectory.operationInProgress(gitDirectory: repository.gitDirectory), let head = try? repository.commit("HEAD") {
+            let theirs = try? repository.commit("MERGE_HEAD")
+            return Target(head: head.description, theirs: theirs?.description, description: "the merge in progress")
+        }
+        guard let head = try? repository.commit("HEAD") else { return nil }
+        guard let first = try? repository.commit("HEAD^1") else {
+            return Target(head: "", theirs: nil, description: "HEAD (a commit without parents)")
+        }
+        let second = try? repository.commit("HEAD^2")
+        return Target(head: first.description, theirs: second?.description, description: "HEAD (\(String(head.description.prefix(7))))")
     }
 
     /// The repository paths that have a report below `folder` (`App/L.xcstrings` for
@@ -119,54 +186,112 @@ enum ReviewCommand {
         return [catalog(base), catalog(ours), catalog(theirs)]
     }
 
-    static func describe(_ report: JSONObject, path: String, repository: Repository, width: Int) -> String {
-        let labels = report["labels"]?.object
-        let names = MergeLabels(
-            base: labels?["base"]?.stringValue?.string, ours: labels?["ours"]?.stringValue?.string,
-            theirs: labels?["theirs"]?.stringValue?.string)
-        let decisions: [JSONObject]
-        if case .array(let items)? = report["autoResolved"] { decisions = items.compactMap(\.object) } else { decisions = [] }
-        var text = "\(path): \(decisions.count) decision\(decisions.count == 1 ? "" : "s") made without asking"
-        text += " (\(names.name(.ours)) and \(names.name(.theirs)))\n"
-        // What a side removed while the other left it: no conflict, so said here.
-        for line in MergeReport.removalLines(removals(in: report), labels: names, examples: 10) {
-            for wrapped in ConflictDiff.wrap(line, firstPrefix: "  ", width: width) { text += wrapped + "\n" }
+    /// One catalog's report of the merge, with each decision's three values read from the
+    /// merge's commits.
+    struct Reviewed {
+        struct Decision {
+            var fields: JSONObject
+            var location: MergeLocation
+            /// Base's, ours' and theirs' values there (nil: absent, or the commit is gone).
+            var values: [JSONValue?]
         }
-        guard !decisions.isEmpty else { return text + "\n" }
-        let catalogs = sides(report, path: path, repository: repository)
-        let sideNames = [Side.base, .ours, .theirs].map { names.name($0) }
-        let nameWidth = sideNames.map(\.count).max()! + 2
-        for decision in decisions {
-            let key = decision["key"]?.stringValue
-            let locale = decision["locale"]?.stringValue
-            var componentPath: [UTF8Bytes] = []
-            if case .array(let items)? = decision["path"] { componentPath = items.compactMap(\.stringValue) }
-            let location = MergeLocation(key: key, locale: locale, path: componentPath)
-            let rule = decision["rule"]?.stringValue?.string ?? "?"
-            let chosen = decision["chosen"]?.stringValue?.string ?? "?"
-            let from = decision["from"]?.stringValue
-            var heading = "  \(location.description): \(rule)"
-            if let from { heading += ", from \"\(from)\"" + (decision["renamedBy"]?.stringValue.map { " (renamed by \($0))" } ?? "") }
-            heading += chosen == "combined" ? ", both sides combined" : ", took \(Side(rawValue: chosen).map { names.name($0) } ?? chosen)"
-            text += heading + "\n"
-            for (index, side) in [Side.base, .ours, .theirs].enumerated() {
-                guard let catalog = catalogs[index] else { continue }
-                // Before a rename the side that did not rename still has the old key.
-                let renamedHere = decision["renamedBy"]?.stringValue?.string
-                let oldKeyHere = from != nil && (side == .base || (renamedHere != "both" && renamedHere != side.rawValue))
-                let value = node(in: catalog, key: oldKeyHere ? from : key, locale: locale, path: componentPath)
-                let prefix = "      " + (sideNames[index] + ":").padding(nameWidth)
-                for line in ConflictDiff.wrap(InteractivePrompt.display(value), firstPrefix: prefix, width: width) { text += line + "\n" }
-            }
-            // What the output dropped, from the report itself: recoverable even when the sides'
-            // commits are gone.
-            if let discarded = decision["discarded"]?.object, let value = discarded["value"] {
-                let side = discarded["side"]?.stringValue.flatMap { Side(rawValue: $0.string) }.map { names.name($0) } ?? "the other side"
-                let prefix = "      " + "dropped:".padding(nameWidth)
-                for line in ConflictDiff.wrap("\(side)'s " + InteractivePrompt.display(value), firstPrefix: prefix, width: width) { text += line + "\n" }
+
+        var path: String
+        var report: JSONObject
+        var names: MergeLabels
+        var decisions: [Decision] = []
+        var removals: [Removal]
+
+        init(report: JSONObject, path: String, repository: Repository) {
+            self.path = path
+            self.report = report
+            let labels = report["labels"]?.object
+            names = MergeLabels(
+                base: labels?["base"]?.stringValue?.string, ours: labels?["ours"]?.stringValue?.string,
+                theirs: labels?["theirs"]?.stringValue?.string)
+            removals = ReviewCommand.removals(in: report)
+            var fields: [JSONObject] = []
+            if case .array(let items)? = report["autoResolved"] { fields = items.compactMap(\.object) }
+            guard !fields.isEmpty else { return }
+            let catalogs = ReviewCommand.sides(report, path: path, repository: repository)
+            for decision in fields {
+                var componentPath: [UTF8Bytes] = []
+                if case .array(let items)? = decision["path"] { componentPath = items.compactMap(\.stringValue) }
+                let location = MergeLocation(key: decision["key"]?.stringValue, locale: decision["locale"]?.stringValue, path: componentPath)
+                let from = decision["from"]?.stringValue
+                var values: [JSONValue?] = []
+                for (index, side) in [Side.base, .ours, .theirs].enumerated() {
+                    guard let catalog = catalogs[index] else {
+                        values.append(nil)
+                        continue
+                    }
+                    // Before a rename the side that did not rename still has the old key.
+                    let renamedHere = decision["renamedBy"]?.stringValue?.string
+                    let oldKeyHere = from != nil && (side == .base || (renamedHere != "both" && renamedHere != side.rawValue))
+                    values.append(ReviewCommand.node(in: catalog, key: oldKeyHere ? from : location.key, locale: location.locale, path: componentPath))
+                }
+                decisions.append(Decision(fields: decision, location: location, values: values))
             }
         }
-        return text + "\n"
+
+        var json: JSONValue {
+            var members = [
+                JSONMember(key: "path", value: .string(UTF8Bytes(path))),
+                JSONMember(key: "labels", value: report["labels"] ?? .null),
+                JSONMember(key: "merge", value: report["merge"] ?? .null),
+            ]
+            members.append(JSONMember(key: "decisions", value: .array(decisions.map { decision in
+                var fields = decision.fields
+                for (side, value) in zip(["base", "ours", "theirs"], decision.values) { fields[key: UTF8Bytes(side)] = value ?? .null }
+                return .object(fields)
+            })))
+            members.append(JSONMember(key: "removed", value: report["removed"] ?? .array([])))
+            return .object(JSONObject(members))
+        }
+
+        func text(width: Int) -> String {
+            var text = "\(path): \(decisions.count) decision\(decisions.count == 1 ? "" : "s") made without asking"
+            text += " (\(names.name(.ours)) and \(names.name(.theirs)))\n"
+            // What a side removed while the other left it: no conflict, so said here.
+            for line in MergeReport.removalLines(removals, labels: names, examples: 10) {
+                for wrapped in ConflictDiff.wrap(line, firstPrefix: "  ", width: width) { text += wrapped + "\n" }
+            }
+            let sideNames = [Side.base, .ours, .theirs].map { names.name($0) }
+            let nameWidth = sideNames.map(\.count).max()! + 2
+            for decision in decisions {
+                let fields = decision.fields
+                let rule = fields["rule"]?.stringValue?.string ?? "?"
+                let chosen = fields["chosen"]?.stringValue?.string ?? "?"
+                let from = fields["from"]?.stringValue
+                var heading = "  \(decision.location.description): \(rule)"
+                if let from { heading += ", from \"\(from)\"" + (fields["renamedBy"]?.stringValue.map { " (renamed by \($0))" } ?? "") }
+                heading += chosen == "combined" ? ", both sides combined" : ", took \(Side(rawValue: chosen).map { names.name($0) } ?? chosen)"
+                text += heading + "\n"
+                // A followed rename (a whole entry) shows what each side changed per locale and
+                // member, not three whole entries.
+                let whole = MergeConflict(
+                    location: decision.location, kind: .bothModified, base: decision.values[0], ours: decision.values[1],
+                    theirs: decision.values[2], kept: chosen, resolvedBy: nil)
+                if from != nil && ConflictDiff.appliesTo(whole) {
+                    let changes = ConflictDiff.lines(for: whole, labels: names, width: width - 6)
+                    for line in changes { text += "      " + line + "\n" }
+                    if changes.isEmpty { text += "      no translation changed\n" }
+                } else {
+                    for (index, value) in decision.values.enumerated() {
+                        let prefix = "      " + (sideNames[index] + ":").padding(nameWidth)
+                        for line in ConflictDiff.wrap(InteractivePrompt.display(value), firstPrefix: prefix, width: width) { text += line + "\n" }
+                    }
+                }
+                // What the output dropped, from the report itself: recoverable even when the
+                // sides' commits are gone.
+                if let discarded = fields["discarded"]?.object, let value = discarded["value"] {
+                    let side = discarded["side"]?.stringValue.flatMap { Side(rawValue: $0.string) }.map { names.name($0) } ?? "the other side"
+                    let prefix = "      " + "dropped:".padding(nameWidth)
+                    for line in ConflictDiff.wrap("\(side)'s " + InteractivePrompt.display(value), firstPrefix: prefix, width: width) { text += line + "\n" }
+                }
+            }
+            return text + "\n"
+        }
     }
 
     /// The report's `removed` list (a report from before it had one: none).

@@ -63,7 +63,65 @@ import TestSupport
         #expect(review.stdout.contains("dropped:    ours (a)'s \"Sichern\" (new)"), "\(review.stdout)")
         let missing = try repo.tool(["review", "Nope.xcstrings"])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("Nope.xcstrings: no merge report"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("Nope.xcstrings: no report of HEAD"), "\(missing.stderr)")
+    }
+
+    /// `review` shows the merge it is asked about: HEAD's by default, a commit's when named;
+    /// never another branch's later merge of the same catalog.
+    @Test func reviewIsOfTheMergeAskedAbout() throws {
+        let repo = try Self.mergedOnItsOwn()
+        defer { repo.remove() }
+        let first = try repo.git("rev-parse", "HEAD").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Another merge of the same catalog on other branches, which replaces its report.
+        try repo.git("checkout", "-q", "-b", "c", "main")
+        try repo.write(Scenario.path, Scenario.setting(try Scenario.sample(), "Close", "de", "Zu").canonicalBytes())
+        try repo.commitAll("c")
+        try repo.git("checkout", "-q", "-b", "d", "main")
+        var d = Scenario.setting(try Scenario.sample(), "Delete", "de", "Entfernen")
+        d = Scenario.setting(d, "Close", "de", "Schließen")
+        try repo.write(Scenario.path, d.canonicalBytes())
+        try repo.commitAll("d")
+        try repo.git("checkout", "-q", "c")
+        #expect(try repo.git("merge", "--no-edit", "d").status == 0)
+        let second = try repo.git("rev-parse", "HEAD").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try repo.git("checkout", "-q", "a")
+
+        let head = try repo.tool(["review", "--no-pager"])
+        #expect(head.status == 0)
+        #expect(head.stdout.contains("No merge report of HEAD"), "\(head.stdout)")
+        #expect(!head.stdout.contains("decision"), "\(head.stdout)")
+        let named = try repo.tool(["review", String(second.prefix(10)), "--no-pager"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stdout.contains("\(Scenario.path): "), "\(named.stdout)")
+        let gone = try repo.tool(["review", first])
+        #expect(gone.status == 1, "the report of the first merge was replaced: \(gone.stdout)")
+        let json = try repo.tool(["review", second, "--format", "json"])
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(parsed.first?["path"] as? String == Scenario.path)
+        #expect(parsed.first?["decisions"] is [Any] && parsed.first?["removed"] is [Any])
+        #expect(try repo.tool(["review", "no-such-commit"]).status == 2)
+    }
+
+    /// A followed rename shows what each side changed per locale, not three whole entries.
+    @Test func aFollowedRenameShowsWhatChangedPerLocale() throws {
+        let (repo, merge) = try Scenario.merged(
+            ours: { base in
+                var ours = base
+                var strings = ours.strings
+                let entry = strings[key: "Cancel"]
+                strings[key: "Cancel"] = nil
+                strings[key: "action.cancel"] = entry
+                ours.strings = strings
+                return ours
+            },
+            theirs: { Scenario.setting($0, "Cancel", "de", "Abbruch") })
+        defer { repo.remove() }
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let review = try repo.tool(["review", "--no-pager"])
+        #expect(review.stdout.contains("\"action.cancel\": renamed-key, from \"Cancel\" (renamed by ours)"), "\(review.stdout)")
+        #expect(review.stdout.contains("[de] stringUnit"), "\(review.stdout)")
+        #expect(review.stdout.contains("theirs (b): \"Abbrechen\" (translated) → \"Abbruch\" (translated)"), "\(review.stdout)")
+        #expect(!review.stdout.contains("base:"), "no whole entries: \(review.stdout)")
     }
 
     @Test func reviewGoesThroughThePagerOnATerminal() throws {
