@@ -21,10 +21,14 @@ public struct MergeOptions: Sendable {
     public var prefer: Side?
     /// Settle the conflict with this id.
     public var choices: [String: Resolution]
+    /// The catalog's path in its repository, when there is one: conflict ids are unique per
+    /// file, so that `resolve --take-id` names one conflict among all the conflicted catalogs.
+    public var file: String?
 
-    public init(prefer: Side? = nil, choices: [String: Resolution] = [:]) {
+    public init(prefer: Side? = nil, choices: [String: Resolution] = [:], file: String? = nil) {
         self.prefer = prefer
         self.choices = choices
+        self.file = file
     }
 
     func choice(for id: String) -> Resolution? {

@@ -55,6 +55,8 @@ public struct MergeConflict: Sendable {
     public var kept: String
     /// Set when a choice (`--prefer`, `resolve`) settled the conflict.
     public var resolvedBy: Resolution?
+    /// The catalog's repository path, when the merge knew it (see `MergeOptions.file`).
+    public var file: String?
 
     public init(
         location: MergeLocation, kind: ConflictKind, base: JSONValue?, ours: JSONValue?, theirs: JSONValue?, kept: String,
@@ -69,7 +71,8 @@ public struct MergeConflict: Sendable {
         self.resolvedBy = resolvedBy
     }
 
-    /// Stable for the same conflict across runs: a hash of where it is and what kind it is.
+    /// Stable for the same conflict across runs, and unique among a repository's catalogs: a
+    /// hash of the file, where it is in it and what kind it is.
     public var id: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ bytes: some Sequence<UInt8>) {
@@ -80,6 +83,8 @@ public struct MergeConflict: Sendable {
             hash ^= 0xFF
             hash &*= 0x100_0000_01b3
         }
+        // Without a file (a merge outside a repository) the id is what it always was.
+        if let file { mix(file.utf8) }
         mix(location.key?.bytes ?? [])
         mix(location.locale?.bytes ?? [])
         for component in location.path { mix(component.bytes) }

@@ -293,6 +293,7 @@ public struct ThreeWayMerge {
     ) -> JSONValue? {
         var conflict = MergeConflict(
             location: trail.location, kind: kind, base: base, ours: ours, theirs: theirs, kept: kept.rawValue, resolvedBy: nil)
+        conflict.file = options.file
         if let resolution = options.choice(for: conflict.id) {
             conflict.resolvedBy = resolution
             conflict.kept = resolution.name

@@ -97,7 +97,7 @@ enum MergeCommand {
             labels: MergeLabels(
                 base: label(parsed.value("--base-label")), ours: label(parsed.value("--ours-label")),
                 theirs: label(parsed.value("--theirs-label"))),
-            markerSize: markerSize, options: MergeOptions(prefer: prefer))
+            markerSize: markerSize, options: MergeOptions(prefer: prefer, file: parsed.value("--path")))
         return request.run()
     }
 }

@@ -334,7 +334,7 @@ struct ResolveSession {
     static func file(path: String, mode: UInt32, leftByTheMerge: [UInt8], inputs: [Catalog], stages: String, gitDirectory: String) -> File {
         let stored = ChoiceStore.load(path: path, stages: stages, gitDirectory: gitDirectory)
         let defaultOutput = ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2]).catalog.canonicalBytes()
-        var report = ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], options: MergeOptions(choices: stored)).report
+        var report = ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], options: MergeOptions(choices: stored, file: path)).report
         report.conflicts = report.unresolvedConflicts
         return File(
             path: path, mode: mode, leftByTheMerge: leftByTheMerge, inputs: inputs, report: report,
@@ -439,7 +439,7 @@ struct ResolveSession {
                 return .error
             }
             let answers = file.stored.merging(choices[file.path] ?? [:]) { _, new in new }
-            let options = MergeOptions(choices: answers)
+            let options = MergeOptions(choices: answers, file: file.path)
             let (merged, report) = ThreeWayMerge.merge(base: file.inputs[0], ours: file.inputs[1], theirs: file.inputs[2], options: options)
             let bytes = merged.canonicalBytes()
             do {

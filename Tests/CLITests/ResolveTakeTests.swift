@@ -164,4 +164,33 @@ import TestSupport
         #expect(merge.stderr.contains("  … and 5 more: xcstrings-merge resolve --list L.xcstrings"), "\(merge.stderr)")
         #expect(merge.stderr.contains("25 unresolved"), "\(merge.stderr)")
     }
+
+    /// The same conflict in two catalogs has two ids: `--take-id` settles the one named.
+    @Test func conflictIdsAreUniquePerFile() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        let paths = ["One/Localizable.xcstrings", "Two/Localizable.xcstrings"]
+        let base = try GitDriverTests.sample()
+        for path in paths { try repo.write(path, base.canonicalBytes()) }
+        try repo.commitAll("base")
+        try repo.git("checkout", "-q", "-b", "b")
+        for path in paths { try repo.write(path, GitDriverTests.setting(base, "Save", "de", "Sichern unter").canonicalBytes()) }
+        try repo.commitAll("theirs")
+        try repo.git("checkout", "-q", "main")
+        for path in paths { try repo.write(path, GitDriverTests.setting(base, "Save", "de", "Speichern").canonicalBytes()) }
+        try repo.commitAll("ours")
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        let list = try repo.tool(["resolve", "--list", "--format", "json"])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        let ids = reports.compactMap { ($0["conflicts"] as? [[String: Any]])?.first?["id"] as? String }
+        #expect(ids.count == 2 && Set(ids).count == 2, "\(ids)")
+        // The driver's report has the id resolve lists.
+        let report = try String(contentsOf: repo.root.appendingPathComponent(".git/xcstrings-merge/\(paths[0]).json"), encoding: .utf8)
+        #expect(report.contains(ids[0]), "\(report)")
+        let take = try repo.tool(["resolve", "--take-id", "\(ids[0])=theirs"])
+        #expect(take.status == 1, "the other file stays conflicted: \(take.stdout)\(take.stderr)")
+        #expect(take.stdout.contains("resolved \(paths[0])"), "\(take.stdout)")
+        #expect(try repo.git("diff", "--name-only", "--diff-filter=U").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == paths[1])
+    }
 }
