@@ -38,7 +38,8 @@ enum ResolveCommand {
               --list                  Print the remaining conflicts and change nothing.
               --format human|json     Output of --list (default human).
               --interactive           Ask even when standard input is not a terminal.
-              --force                 Overwrite a working file edited since the merge.
+              --force                 Overwrite a working file edited since the merge (says
+                                      which keys it discards; keeps a copy in the git directory).
               --help, -h              Show this help.
 
             EXIT STATUS:
@@ -416,6 +417,23 @@ struct ResolveSession {
         return total == 0 && pending == 0 && problems.isEmpty ? .success : .failure
     }
 
+    /// The keys whose entries differ between an edited file and what `resolve` writes, for
+    /// saying what `--force` discards: ` (3 keys: "A", "B", "C")`, or nothing when the edited
+    /// file is no catalog.
+    static func editedKeys(_ edited: [UInt8], against written: [UInt8]) -> String {
+        guard let before = try? Catalog(bytes: edited, checkingShape: false, requiringCatalogShape: false),
+            let after = try? Catalog(bytes: written, checkingShape: false, requiringCatalogShape: false)
+        else { return "" }
+        var entries: [UTF8Bytes: JSONValue] = [:]
+        for member in after.strings.members { entries[member.key] = member.value }
+        var differing: [UTF8Bytes] = []
+        for member in before.strings.members where entries.removeValue(forKey: member.key) != member.value { differing.append(member.key) }
+        differing += entries.keys.sorted { $0.string < $1.string }
+        guard !differing.isEmpty else { return "" }
+        let shown = differing.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
+        return " (\(differing.count) key\(differing.count == 1 ? "" : "s"): \(shown)\(differing.count > 5 ? " and \(differing.count - 5) more" : ""))"
+    }
+
     /// Writes each catalog with the choices applied; stages the ones with nothing left.
     func apply(_ choices: [String: [String: Resolution]], force: Bool) -> ExitStatus {
         var status = problems.isEmpty ? ExitStatus.success : .failure
@@ -442,6 +460,17 @@ struct ResolveSession {
             let options = MergeOptions(choices: answers, file: file.path)
             let (merged, report) = ThreeWayMerge.merge(base: file.inputs[0], ours: file.inputs[1], theirs: file.inputs[2], options: options)
             let bytes = merged.canonicalBytes()
+            if !untouched {
+                // --force: the edits go, said and kept.
+                guard let copy = ReportLocation.place(file.path, under: repository.gitDirectory, suffix: ".edited"),
+                    (try? FileBytes.writeAtomically(current, to: copy)) != nil
+                else {
+                    Output.err("xcstrings-merge resolve: \(file.path): cannot keep a copy of the edited file under the git directory; nothing written\n")
+                    return .error
+                }
+                Output.err("xcstrings-merge resolve: \(file.path): --force discards the edits made since the merge"
+                    + Self.editedKeys(current, against: bytes) + "; the edited file is kept as \(copy)\n")
+            }
             do {
                 if let edit { try edit.replace(with: bytes) } else { try FileBytes.writeAtomically(bytes, to: workingPath) }
             } catch {

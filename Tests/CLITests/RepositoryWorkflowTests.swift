@@ -195,7 +195,13 @@ import TestSupport
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("was edited since the merge; rerun with --force"))
         #expect(try repo.read(Scenario.path) == edited)
-        #expect(try repo.tool(["resolve", "--theirs", "--force"]).status == 0)
+        let forced = try repo.tool(["resolve", "--theirs", "--force"])
+        #expect(forced.status == 0)
+        // What --force discards is said, and kept under the git directory.
+        #expect(forced.stderr.contains("--force discards the edits made since the merge (2 keys: \"Cancel\", \"Save\")"), "\(forced.stderr)")
+        let copy = repo.root.appendingPathComponent(".git/xcstrings-merge/\(Scenario.path).edited")
+        #expect(forced.stderr.contains("the edited file is kept as "), "\(forced.stderr)")
+        #expect(try Array(Data(contentsOf: copy)) == edited)
     }
 
     @Test func resolveRefusesOutsideARepositoryAndForPathsNotConflicted() throws {
