@@ -10,7 +10,8 @@ public enum LintFix {
 
     /// Repairs `catalog`: a literal `\n` in a translation whose source text has a real line break
     /// (and no literal `\n`) becomes a line break; carriage returns are removed from every value
-    /// (CRLF becomes LF); a format-only key gets `"shouldTranslate" : false`.
+    /// (CRLF becomes LF); a format-only key without translations gets `"shouldTranslate" : false`.
+    /// A fix never leaves more findings than there were (`LintFixTests`).
     public static func apply(to catalog: Catalog) -> Outcome {
         var outcome = Outcome(catalog: catalog)
         var strings = catalog.strings
@@ -19,7 +20,10 @@ public enum LintFix {
             let string = LintedString(member: strings.members[index], sourceLanguage: sourceLanguage)
             var entry = string.entry
             var changed = false
-            if string.shouldTranslate && FormatOnlyKeyRule.isFormatOnly(string.key.string) {
+            // Only while nothing is translated: marked with translations kept, the key would
+            // trade the warning for a `translation-not-needed` note, and removing them loses
+            // someone's work.
+            if string.shouldTranslate && FormatOnlyKeyRule.isFormatOnly(string.key.string) && string.localizations.allSatisfy(\.isSource) {
                 entry[key: "shouldTranslate"] = .bool(false)
                 outcome.changes.append("\(quoted(string.key.string)): marked \"shouldTranslate\" : false (nothing to translate)")
                 changed = true
