@@ -181,66 +181,14 @@ public struct LintReport: Sendable {
         ])))
     }
 
-    /// SARIF 2.1.0: one run whose driver describes every rule (id, name, descriptions, default
-    /// level), and one result per finding with its physical location.
+    /// SARIF 2.1.0 (see `SARIF`): every rule described, one result per finding.
     public func sarif(rules: [LintRule]) -> [UInt8] {
-        func string(_ text: String) -> JSONValue { .string(UTF8Bytes(text)) }
-        func number(_ value: Int) -> JSONValue { .number(UTF8Bytes(String(value))) }
-        func text(_ value: String) -> JSONValue { .object(JSONObject([JSONMember(key: "text", value: string(value))])) }
-        func level(_ severity: Severity) -> JSONValue { string(severity.rawValue) }
-        let descriptors: [JSONValue] = rules.map { rule in
-            .object(JSONObject([
-                JSONMember(key: "id", value: string(rule.id)),
-                JSONMember(key: "name", value: string(rule.id)),
-                JSONMember(key: "shortDescription", value: text(rule.summary)),
-                JSONMember(key: "fullDescription", value: text(rule.summary)),
-                JSONMember(key: "defaultConfiguration", value: .object(JSONObject([JSONMember(key: "level", value: level(rule.severity))]))),
-            ]))
-        }
-        let results: [JSONValue] = findings.map { finding in
-            var members = [JSONMember(key: "ruleId", value: string(finding.rule))]
-            if let index = rules.firstIndex(where: { $0.id == finding.rule }) {
-                members.append(JSONMember(key: "ruleIndex", value: number(index)))
-            }
-            members += [
-                JSONMember(key: "level", value: level(finding.severity)),
-                JSONMember(key: "message", value: text(finding.text)),
-                JSONMember(key: "locations", value: .array([.object(JSONObject([
-                    JSONMember(key: "physicalLocation", value: .object(JSONObject([
-                        JSONMember(key: "artifactLocation", value: .object(JSONObject([JSONMember(key: "uri", value: string(Self.uri(finding.file)))]))),
-                        JSONMember(key: "region", value: .object(JSONObject([
-                            JSONMember(key: "startLine", value: number(finding.line)),
-                            JSONMember(key: "startColumn", value: number(finding.column)),
-                        ]))),
-                    ]))),
-                ]))])),
-            ]
-            return .object(JSONObject(members))
-        }
-        let driver = JSONObject([
-            JSONMember(key: "name", value: "xcstrings-merge"),
-            JSONMember(key: "version", value: string(toolVersion)),
-            JSONMember(key: "rules", value: .array(descriptors)),
-        ])
-        return XcodeWriter.reportBytes(of: .object(JSONObject([
-            JSONMember(key: "$schema", value: "https://json.schemastore.org/sarif-2.1.0.json"),
-            JSONMember(key: "version", value: "2.1.0"),
-            JSONMember(key: "runs", value: .array([.object(JSONObject([
-                JSONMember(key: "tool", value: .object(JSONObject([JSONMember(key: "driver", value: .object(driver))]))),
-                JSONMember(key: "results", value: .array(results)),
-            ]))])),
-        ])))
-    }
-
-    /// A relative path as a URI reference: its bytes percent-encoded where URIs do not allow them.
-    static func uri(_ path: String) -> String {
-        var result = ""
-        for byte in path.utf8 {
-            let allowed = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || "-._~/".utf8.contains(byte)
-            result += allowed ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
-        }
-        return result
+        SARIF.document(
+            rules: rules.map { SARIF.Rule(id: $0.id, summary: $0.summary, level: $0.severity.rawValue) },
+            results: findings.map {
+                SARIF.Result(ruleID: $0.rule, level: $0.severity.rawValue, message: $0.text, file: $0.file, line: $0.line, column: $0.column)
+            },
+            toolVersion: toolVersion)
     }
 }
 

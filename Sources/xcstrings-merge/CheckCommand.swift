@@ -22,7 +22,7 @@ enum CheckCommand {
             in parallel; --staged checks the staged versions instead of the working files, for a
             pre-commit hook.
 
-            USAGE: xcstrings-merge check [--staged] [--format human|json|github] [<path> ...]
+            USAGE: xcstrings-merge check [--staged] [--format human|json|github|sarif] [<path> ...]
 
             ARGUMENTS:
               <path>                  A .xcstrings file or a directory (default: the tracked
@@ -30,7 +30,10 @@ enum CheckCommand {
 
             OPTIONS:
               --staged                Check the staged (index) versions of the tracked catalogs.
-              --format <format>       human (default), json, or github (workflow annotations).
+              --format <format>       human (default), json, github (workflow annotations) or
+                                      sarif (code scanning).
+              --color <when>          always, never or auto (default: colour on a terminal, not
+                                      with NO_COLOR).
               --help, -h              Show this help.
 
             EXIT STATUS:
@@ -44,12 +47,17 @@ enum CheckCommand {
               xcstrings-merge check --format github App/
 
             """,
-        options: [.init(names: ["--format"], takesValue: true, choices: ["human", "json", "github"]), .init(names: ["--staged"], takesValue: false)],
+        options: [
+            .init(names: ["--format"], takesValue: true, choices: ["human", "json", "github", "sarif"]),
+            .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"]),
+            .init(names: ["--staged"], takesValue: false),
+        ],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let parsed = try Arguments(arguments, command: "check", options: command.options)
         let format = try parsed.choice("--format", default: "human", command: "check")
+        let colour = Output.usesColour(try parsed.choice("--color", default: "auto", command: "check"))
         let staged = parsed.flag("--staged")
         if staged && !parsed.positionals.isEmpty {
             throw UsageError(message: "--staged checks the tracked catalogs; give no paths with it", command: "check")
@@ -69,7 +77,8 @@ enum CheckCommand {
         switch format {
         case "json": Output.out(report.json())
         case "github": Output.out(report.github())
-        default: Output.out(report.human())
+        case "sarif": Output.out(bytes: report.sarif())
+        default: Output.out(bytes: report.human(colour: colour))
         }
         if ioFailure || results.contains(where: { $0.unreadable }) { return .error }
         return results.contains(where: { !$0.passed }) ? .failure : .success

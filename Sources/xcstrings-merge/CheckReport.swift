@@ -1,3 +1,4 @@
+import CatalogLint
 import StringCatalog
 
 /// `check`'s findings in the three output formats.
@@ -18,15 +19,35 @@ struct CheckReport {
         return text
     }
 
-    func human() -> String {
+    /// `path:line:column: severity: message`, the form Xcode's issue navigator and editors read;
+    /// with `colour`, severities in the colours `lint` uses. The paths and messages (which quote
+    /// catalog text) are made visible here, before the colours go in: write it as bytes.
+    func human(colour: Bool = false) -> [UInt8] {
         var text = ""
         for result in results {
             for finding in result.findings {
                 let location = finding.line > 0 ? "\(result.path):\(finding.line):\(finding.column)" : result.path
-                text += "\(location): \(finding.severity.rawValue): \(finding.message)\n"
+                let severity = finding.severity.rawValue
+                let painted = colour ? "\u{1B}[\(finding.severity == .error ? "1;31" : "1;33")m\(severity)\u{1B}[0m" : severity
+                text += VisibleText.escaping(location) + ": " + painted + ": " + VisibleText.escaping(finding.message) + "\n"
             }
         }
-        return text + summary + "\n"
+        return Array((text + VisibleText.escaping(summary) + "\n").utf8)
+    }
+
+    /// SARIF 2.1.0, as `lint --format sarif` writes it, under one rule: `check`.
+    func sarif() -> [UInt8] {
+        let rule = SARIF.Rule(
+            id: "check", summary: "The catalog is valid, canonical and holds no unresolved merge conflict.", level: "error")
+        var found: [SARIF.Result] = []
+        for result in results {
+            for finding in result.findings {
+                found.append(SARIF.Result(
+                    ruleID: "check", level: finding.severity.rawValue, message: finding.message, file: result.path,
+                    line: finding.line, column: finding.column))
+            }
+        }
+        return SARIF.document(rules: [rule], results: found, toolVersion: Tool.version)
     }
 
     func github() -> String {

@@ -117,9 +117,54 @@ let validCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"
         #expect(try bytes(file) == bytes(validCatalog))
     }
 
+    /// `format` takes what `check` takes: folders, nothing (the repository's catalogs), and
+    /// `--staged` (the index's versions, staged again).
+    @Test func formatTakesFoldersTheRepositoryAndTheStagedVersions() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        let messy = Array(validCatalog.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        try repo.write("App/Ressources für/A.xcstrings", messy)
+        try repo.write("Widgets/B.xcstrings", messy)
+        try repo.commitAll("catalogs")
+        let folder = try repo.tool(["format", "App"])
+        #expect(folder.status == 0, "\(folder.stderr)")
+        #expect(try repo.read("App/Ressources für/A.xcstrings") == Array(validCatalog.utf8))
+        #expect(try repo.read("Widgets/B.xcstrings") == messy)
+        #expect(try repo.tool(["format", "--check"]).stdout == "Widgets/B.xcstrings\n")
+        #expect(try repo.tool(["format", "--check", "Nowhere"]).status == 2)
+
+        // Staged: the index's version formatted and staged; the working file that matched it too.
+        let staged = try repo.tool(["format", "--staged"])
+        #expect(staged.status == 0, "\(staged.stderr)")
+        #expect(Array(try repo.git("show", ":Widgets/B.xcstrings").stdout.utf8) == Array(validCatalog.utf8))
+        #expect(try repo.read("Widgets/B.xcstrings") == Array(validCatalog.utf8))
+        // A's working file was formatted above, its staged version not yet: staged now, and the
+        // working file (already canonical, not the staged bytes) left alone.
+        #expect(Array(try repo.git("show", ":App/Ressources für/A.xcstrings").stdout.utf8) == Array(validCatalog.utf8))
+        #expect(try repo.git("status", "--porcelain").stdout.isEmpty == false)
+        #expect(try repo.tool(["format", "--staged", "--check"]).status == 0)
+        let noArguments = try repo.tool(["format"])
+        #expect(noArguments.status == 0)
+    }
+
+    @Test func checkWritesSarifAndColoursOnRequest() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("Broken.xcstrings", "{\"sourceLanguage\" : \"en\", \"strings\" : {}, \"version\" : 1}")
+        let sarif = try runTool(["check", "--format", "sarif", file.path])
+        #expect(sarif.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        #expect(document["version"] as? String == "2.1.0")
+        let results = ((document["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        #expect(results.contains { $0["level"] as? String == "error" }, "\(sarif.stdout)")
+        let coloured = try runTool(["check", "--color", "always", file.path])
+        #expect(coloured.stdout.contains("\u{1B}[1;31merror\u{1B}[0m"), "\(coloured.stdout)")
+        #expect(!(try runTool(["check", "--color", "never", file.path])).stdout.contains("\u{1B}"))
+    }
+
     @Test(arguments: [
         (["frobnicate"], "unknown command 'frobnicate'"),
-        (["format"], "no files given"),
+        (["format", "--staged", "x.xcstrings"], "--staged formats the tracked catalogs; give no paths with it"),
         (["format", "--bogus", "x"], "unknown option '--bogus'"),
         (["check", "--format"], "option '--format' needs a value"),
         (["check", "--format", "xml"], "option '--format' must be one of human, json, github"),
