@@ -51,7 +51,7 @@ struct Arguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
-                throw UsageError(message: "unknown option '\(name)'", command: command)
+                throw UsageError(message: "unknown option '\(name)'" + Suggestions.didYouMean(name, among: options.flatMap(\.names) + ["--help"]), command: command)
             }
             let canonical = option.names[0]
             if option.takesValue {

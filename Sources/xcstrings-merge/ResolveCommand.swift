@@ -81,22 +81,12 @@ enum ResolveCommand {
             return conflicts.filter { $0.location.key?.string == key && $0.location.locale?.string == locale }
         }
 
-        /// Up to five keys closest to `text` by edit distance, nearest first.
+        /// Up to five conflicted keys near `text` by edit distance (its part before an `@`
+        /// too, which may name a locale), nearest first; none when no key is near.
         static func nearest(to text: String, among keys: [String]) -> [String] {
-            let target = Array(text.split(separator: "@").first.map(String.init) ?? text)
-            func distance(_ key: String) -> Int {
-                let a = Array(key), b = target
-                var previous = Array(0...b.count)
-                for i in 1...max(a.count, 1) where !a.isEmpty {
-                    var current = [i] + Array(repeating: 0, count: b.count)
-                    for j in 1..<(b.count + 1) {
-                        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                    }
-                    previous = current
-                }
-                return a.isEmpty ? b.count : previous[b.count]
-            }
-            return keys.map { ($0, distance($0)) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(5).map(\.0)
+            let whole = Suggestions.nearest(to: text, among: keys, limit: 5)
+            guard let at = text.lastIndex(of: "@") else { return whole }
+            return whole + Suggestions.nearest(to: String(text[..<at]), among: keys, limit: 5).filter { !whole.contains($0) }.prefix(5 - whole.count)
         }
     }
 

@@ -61,7 +61,7 @@ enum Tool {
                 return 0
             }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {
-                Output.err("xcstrings-merge: unknown command '\(arguments[1])'\n\n\(overview)")
+                Output.err("xcstrings-merge: unknown command '\(arguments[1])'\(Suggestions.didYouMean(arguments[1], among: commands.map(\.name)))\n\n\(overview)")
                 return ExitStatus.error.rawValue
             }
             Output.out(command.help)
@@ -70,7 +70,8 @@ enum Tool {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            Output.err("xcstrings-merge: unknown command '\(first)'; see 'xcstrings-merge --help'\n")
+            let meant = Suggestions.didYouMean(first, among: commands.map(\.name) + ["help"])
+            Output.err("xcstrings-merge: unknown command '\(first)'\(meant.isEmpty ? "; see 'xcstrings-merge --help'" : meant)\n")
             return ExitStatus.error.rawValue
         }
         let rest = Array(arguments.dropFirst())

@@ -163,7 +163,11 @@ let validCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"
     }
 
     @Test(arguments: [
-        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["frobnicate"], "unknown command 'frobnicate'; see 'xcstrings-merge --help'"),
+        (["reslove"], "unknown command 'reslove'; did you mean 'resolve'?"),
+        (["help", "chek"], "unknown command 'chek'; did you mean 'check'?"),
+        (["merge", "--outptu", "x", "a", "b", "c"], "unknown option '--outptu'; did you mean '--output'?"),
+        (["lint", "--formt", "json"], "unknown option '--formt'; did you mean '--format'?"),
         (["format", "--staged", "x.xcstrings"], "--staged formats the tracked catalogs; give no paths with it"),
         (["format", "--bogus", "x"], "unknown option '--bogus'"),
         (["check", "--format"], "option '--format' needs a value"),

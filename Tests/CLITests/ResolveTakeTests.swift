@@ -41,6 +41,12 @@ import TestSupport
         let resolve = try repo.tool(["resolve", "--take", "instance.list.post-%@=theirs"])
         #expect(resolve.status == 2)
         #expect(resolve.stderr.contains("no conflict matches --take instance.list.post-%@=theirs; the nearest conflicted keys: \"\(Self.key)\""), "\(resolve.stderr)")
+        // A near key only: "Sve" is Save; nothing is near "Quit", and no unrelated key is named.
+        let typo = try repo.tool(["resolve", "--take", "Sve@de=theirs"])
+        #expect(typo.stderr.contains("the nearest conflicted keys: \"Save\"\n"), "\(typo.stderr)")
+        let far = try repo.tool(["resolve", "--take", "Quit=theirs"])
+        #expect(far.status == 2)
+        #expect(far.stderr == "xcstrings-merge resolve: no conflict matches --take Quit=theirs\n", "\(far.stderr)")
     }
 }
 

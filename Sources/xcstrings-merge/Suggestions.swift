@@ -1,0 +1,39 @@
+/// "Did you mean …?" for a mistyped command, option or key: the candidates nearest by edit
+/// distance (Levenshtein over characters), and only those near enough to be what was meant.
+enum Suggestions {
+    /// The edit distance between two texts, in `O(a × b)` time and `O(b)` space; texts longer
+    /// than 200 characters are compared by their first 200 (a name, not a catalog's value).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.prefix(200)), b = Array(b.prefix(200))
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = Array(repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    /// Up to `limit` candidates within a third of the text's length (at least 2 edits, case
+    /// aside), nearest first: `reslove` → `resolve`, `--outptu` → `--output`.
+    static func nearest(to text: String, among candidates: [String], limit: Int = 3) -> [String] {
+        let allowed = max(2, text.count / 3)
+        let lowered = text.lowercased()
+        return candidates.map { ($0, distance(lowered, $0.lowercased())) }
+            .filter { $0.1 <= allowed }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            .prefix(limit).map(\.0)
+    }
+
+    /// `; did you mean 'resolve'?` (or `'a' or 'b'`), or nothing.
+    static func didYouMean(_ text: String, among candidates: [String], quote: String = "'") -> String {
+        let found = nearest(to: text, among: candidates)
+        guard !found.isEmpty else { return "" }
+        return "; did you mean " + found.map { quote + $0 + quote }.joined(separator: " or ") + "?"
+    }
+}
