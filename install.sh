@@ -5,8 +5,21 @@
 # macOS: libgit2 and pkgconf from Homebrew, binary in $(brew --prefix)/bin (no sudo needed).
 # Linux (Debian, Ubuntu): libgit2-dev from apt, binary in /usr/local/bin, Swift runtime linked
 # statically so the binary runs without the toolchain.
+#
+# Usage: ./install.sh [--no-global]
+#   --no-global  leave the global git configuration alone: register the driver per repository
+#                afterwards with 'xcstrings-merge install' inside each one.
 set -euo pipefail
 cd "$(dirname "$0")"
+
+register_globally=1
+for argument in "$@"; do
+    case "$argument" in
+    --no-global) register_globally=0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "install.sh: unknown option '$argument' (--no-global is the only one)" >&2; exit 2 ;;
+    esac
+done
 
 system="$(uname -s)"
 
@@ -82,8 +95,12 @@ if [ "$found" != "$PREFIX/bin/xcstrings-merge" ]; then
     echo "  put $PREFIX/bin before it in PATH, or remove the other copy (the driver itself is registered by absolute path)" >&2
 fi
 
-echo "==> Registering the merge driver for $(id -un) (global git config and attributes)"
-"$PREFIX/bin/xcstrings-merge" install --global --binary "$PREFIX/bin/xcstrings-merge"
+if [ "$register_globally" -eq 1 ]; then
+    echo "==> Registering the merge driver for $(id -un) (global git config and attributes)"
+    "$PREFIX/bin/xcstrings-merge" install --global --binary "$PREFIX/bin/xcstrings-merge"
+else
+    echo "==> Global git configuration left alone (--no-global): run 'xcstrings-merge install' in each repository"
+fi
 
 echo "==> Demonstration"
 "$PREFIX/bin/xcstrings-merge" demo

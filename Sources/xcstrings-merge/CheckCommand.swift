@@ -22,7 +22,7 @@ enum CheckCommand {
             in parallel; --staged checks the staged versions instead of the working files, for a
             pre-commit hook.
 
-            USAGE: xcstrings-merge check [--staged] [--format human|json|github|sarif] [<path> ...]
+            USAGE: xcstrings-merge check [--staged] [--quiet] [--format human|json|github|sarif] [<path> ...]
 
             ARGUMENTS:
               <path>                  A .xcstrings file or a directory (default: the tracked
@@ -34,6 +34,8 @@ enum CheckCommand {
                                       sarif (code scanning).
               --color <when>          always, never or auto (default: colour on a terminal, not
                                       with NO_COLOR).
+              --quiet                 Print nothing when every catalog passes without a finding
+                                      (the pre-commit hook).
               --help, -h              Show this help.
 
             EXIT STATUS:
@@ -51,6 +53,7 @@ enum CheckCommand {
             .init(names: ["--format"], takesValue: true, choices: ["human", "json", "github", "sarif"]),
             .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"]),
             .init(names: ["--staged"], takesValue: false),
+            .init(names: ["--quiet"], takesValue: false),
         ],
         run: run)
 
@@ -74,6 +77,7 @@ enum CheckCommand {
         }
         var report = CheckReport(results: results)
         report.notRead = ioFailure ? CheckJob.missingCount(parsed.positionals) : 0
+        if parsed.flag("--quiet") && !ioFailure && results.allSatisfy({ $0.passed && $0.findings.isEmpty }) { return .success }
         switch format {
         case "json": Output.out(report.json())
         case "github": Output.out(report.github())

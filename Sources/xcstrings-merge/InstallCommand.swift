@@ -179,7 +179,11 @@ enum InstallCommand {
         if let extra = parsed.positionals.first {
             throw UsageError(message: "unexpected argument '\(extra)'", command: "install")
         }
-        let target = try DriverSetup.target(global: try scope(parsed, command: "install"), command: "install")
+        let requested = try scope(parsed, command: "install")
+        let target = try DriverSetup.target(global: requested, command: "install")
+        if requested == nil && target.scope == "global" {
+            Output.out("not inside a git repository: installing for every repository of yours (--global)\n")
+        }
         let binary = parsed.value("--binary") ?? DriverSetup.stableBinaryPath(Subprocess.executablePath)
         let driver = DriverSetup.driverCommand(binary: binary, gitVersion: Subprocess.gitVersion)
         do {
@@ -216,6 +220,12 @@ enum InstallCommand {
         if parsed.flag("--hook") {
             return installHook(binary: binary)
         }
+        // Offered only where no hook of ours runs yet.
+        if target.scope == "local", let repository = try? Repository.openIfPresent(),
+            let text = (try? FileBytes.read(hookFile(repository))).map({ String(decoding: $0, as: UTF8.self) }), runsCheck(text)
+        {
+            return .success
+        }
         Output.out(target.scope == "global"
             ? "to stop a commit that would drop an unresolved conflict, run 'xcstrings-merge install --hook' in each repository (or use the pre-commit framework's hook, .pre-commit-hooks.yaml)\n"
             : "to stop a commit that would drop an unresolved conflict: xcstrings-merge install --hook\n")
@@ -223,8 +233,23 @@ enum InstallCommand {
     }
 
     /// The hook's command: `check --staged` fails on an invalid catalog and on a conflict a
-    /// merge left unsettled.
-    static func hookLine(binary: String) -> String { "exec \(DriverSetup.shellQuoted(binary)) check --staged" }
+    /// merge left unsettled; `--quiet`, so that a commit that passes says nothing.
+    static func hookLine(binary: String) -> String { "exec \(DriverSetup.shellQuoted(binary)) check --staged --quiet" }
+
+    /// The first line of the hook `install --hook` writes: what `uninstall` removes.
+    static let hookSignature = "# Written by 'xcstrings-merge install --hook'"
+
+    /// Whether a hook's text runs the check already.
+    static func runsCheck(_ text: String) -> Bool { text.contains("check --staged") && text.contains("xcstrings-merge") }
+
+    /// The repository's `pre-commit` hook file (in `core.hooksPath` when that is set).
+    static func hookFile(_ repository: Repository) -> String {
+        var folder = repository.commonDirectory + "hooks"
+        if let configured = try? repository.config().path("core.hooksPath") {
+            folder = configured.hasPrefix("/") ? configured : (repository.workingDirectory ?? repository.commonDirectory) + configured
+        }
+        return (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/pre-commit"
+    }
 
     /// Writes the repository's `pre-commit` hook (in `core.hooksPath` when that is set), unless
     /// one is there already: that one is left as it is, and what to add to it is said.
@@ -240,22 +265,18 @@ enum InstallCommand {
             Output.err("xcstrings-merge install: \(error.message)\n")
             return .error
         }
-        var folder = repository.commonDirectory + "hooks"
-        if let configured = try? repository.config().path("core.hooksPath") {
-            folder = configured.hasPrefix("/") ? configured : (repository.workingDirectory ?? repository.commonDirectory) + configured
-        }
-        let file = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/pre-commit"
+        let file = hookFile(repository)
         let line = hookLine(binary: binary)
         if let existing = try? FileBytes.read(file) {
             let text = String(decoding: existing, as: UTF8.self)
-            if text.contains("check --staged") && text.contains("xcstrings-merge") {
+            if runsCheck(text) {
                 Output.out("pre-commit hook: \(file) runs 'xcstrings-merge check --staged' already\n")
             } else {
                 Output.out("pre-commit hook: \(file) exists and was left as it is; add this line to it:\n  \(line.dropFirst("exec ".count))\n")
             }
             return .success
         }
-        let script = "#!/bin/sh\n# Written by 'xcstrings-merge install --hook': a commit stops while a staged catalog is\n# invalid or holds a merge conflict nobody settled (xcstrings-merge resolve).\n\(line)\n"
+        let script = "#!/bin/sh\n\(hookSignature): a commit stops while a staged catalog is\n# invalid or holds a merge conflict nobody settled (xcstrings-merge resolve).\n\(line)\n"
         do {
             try createParent(of: file)
             try FileBytes.writeAtomically(Array(script.utf8), to: file)
@@ -289,8 +310,8 @@ enum UninstallCommand {
         name: "uninstall",
         summary: "Remove exactly what install added.",
         help: """
-            OVERVIEW: Remove the merge driver settings and the attributes line that install added,
-            and nothing else.
+            OVERVIEW: Remove the merge driver settings, the attributes line and the pre-commit hook
+            that install added, and nothing else.
 
             USAGE: xcstrings-merge uninstall [--local | --global]
 
@@ -342,6 +363,25 @@ enum UninstallCommand {
                 }
                 Output.out("removed '\(DriverSetup.attributesLine)' from \(target.attributesFile)\n")
                 changed = true
+            }
+            if target.scope == "local", let repository = try? Repository.openIfPresent() {
+                // The hook install --hook wrote (recognised by its first lines); another is not ours.
+                let hook = InstallCommand.hookFile(repository)
+                if let text = (try? FileBytes.read(hook)).map({ String(decoding: $0, as: UTF8.self) }) {
+                    if text.hasPrefix("#!/bin/sh\n" + InstallCommand.hookSignature) {
+                        unlink(hook)
+                        Output.out("removed the pre-commit hook \(hook)\n")
+                        changed = true
+                    } else if InstallCommand.runsCheck(text) {
+                        Output.out("the pre-commit hook \(hook) is not the one install wrote; remove its 'xcstrings-merge check' line yourself\n")
+                    }
+                }
+                // A local uninstall leaves the global registration working here: say so.
+                if let global = try? DriverSetup.target(global: true, command: "uninstall"),
+                    ((try? global.config.string("merge.xcstrings.driver")) ?? nil) != nil
+                {
+                    Output.out("the global registration in \(global.configFile) still merges catalogs here; 'xcstrings-merge uninstall --global' removes it\n")
+                }
             }
             if !changed { Output.out("not installed (\(target.scope)): nothing to remove\n") }
         } catch {

@@ -48,12 +48,12 @@ import TestSupport
             }
         }
 
-        func runInstall(environment: [String: String] = [:]) throws -> (result: ProcessResult, log: String) {
+        func runInstall(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> (result: ProcessResult, log: String) {
             var env = environment
             env["PATH"] = directory.file("standins").path + ":/usr/bin:/bin"
             env["HOME"] = directory.url.path
             let result = try run(
-                URL(fileURLWithPath: "/bin/bash"), [Paths.packageRoot.appendingPathComponent("install.sh").path],
+                URL(fileURLWithPath: "/bin/bash"), [Paths.packageRoot.appendingPathComponent("install.sh").path] + arguments,
                 environment: env)
             let log = (try? String(contentsOf: self.log, encoding: .utf8)) ?? ""
             return (result, log)
@@ -76,6 +76,20 @@ import TestSupport
         #expect(log.contains("tool demo"))
         // The stand-in PATH has no xcstrings-merge: the shell would not find this one.
         #expect(result.stderr.contains("is not first on PATH for xcstrings-merge"), "\(result.stderr)")
+    }
+
+    /// `--no-global` leaves the user's global git configuration alone.
+    @Test func noGlobalLeavesTheGlobalConfigurationAlone() throws {
+        let mac = try Simulation(system: "Darwin", uid: 501, withBrew: true)
+        defer { mac.directory.remove() }
+        let (result, log) = try mac.runInstall(["--no-global"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!log.contains("tool install"), "\(log)")
+        #expect(log.contains("tool demo"))
+        #expect(result.stdout.contains("run 'xcstrings-merge install' in each repository"), "\(result.stdout)")
+        let (wrong, _) = try mac.runInstall(["--nope"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("unknown option '--nope'"))
     }
 
     @Test func onAMacWithLibgit2ItInstallsNothingMore() throws {

@@ -145,4 +145,39 @@ import TestSupport
         let report = try String(contentsOf: repo.root.appendingPathComponent(".git/xcstrings-merge/\(Scenario.path).json"), encoding: .utf8)
         #expect(!report.contains("\"resolved\" : false"), "\(report)")
     }
+
+    /// The hook says nothing when a commit passes; uninstall removes the hook install wrote and
+    /// says when the global registration still merges catalogs here.
+    @Test func theHookIsQuietOnAPassAndUninstallRemovesIt() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install", "--hook"]).status == 0)
+        // With the hook there, install no longer offers it.
+        #expect(!(try repo.tool(["install"])).stdout.contains("install --hook"))
+        try repo.write(Scenario.path, try Scenario.sample().canonicalBytes())
+        try repo.git("add", "-A")
+        let commit = try repo.git("commit", "-q", "-m", "catalog")
+        #expect(commit.status == 0)
+        #expect(commit.stdout.isEmpty && commit.stderr.isEmpty, "\(commit.stdout)\(commit.stderr)")
+
+        #expect(try repo.tool(["install", "--global"]).status == 0)
+        let uninstall = try repo.tool(["uninstall"])
+        #expect(uninstall.status == 0)
+        #expect(uninstall.stdout.contains("removed the pre-commit hook"), "\(uninstall.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: repo.root.appendingPathComponent(".git/hooks/pre-commit").path))
+        #expect(uninstall.stdout.contains("the global registration in "), "\(uninstall.stdout)")
+        #expect(uninstall.stdout.contains("'xcstrings-merge uninstall --global' removes it"), "\(uninstall.stdout)")
+        #expect(try repo.tool(["uninstall", "--global"]).status == 0)
+        #expect(!(try repo.tool(["uninstall"])).stdout.contains("global registration"))
+    }
+
+    @Test func installOutsideARepositorySaysItGoesGlobal() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        var environment = repo.environment
+        environment["GIT_CEILING_DIRECTORIES"] = repo.directory.url.path
+        let outside = try run(Paths.tool, ["install"], in: repo.home, environment: environment)
+        #expect(outside.status == 0, "\(outside.stderr)")
+        #expect(outside.stdout.contains("not inside a git repository: installing for every repository of yours (--global)"), "\(outside.stdout)")
+    }
 }
