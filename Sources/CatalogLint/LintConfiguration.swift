@@ -37,8 +37,13 @@ public struct LintConfiguration: Sendable, Equatable {
         public var line: Int
         public var column: Int
         public var message: String
+        /// The file's other problems, after this one: each is reported once, all at once.
+        public var further: [Problem] = []
 
-        public var description: String { "\(file):\(line):\(column): error: \(message)" }
+        /// One line per problem: `file:line:column: error: message`.
+        public var description: String {
+            ([self] + further).map { "\($0.file):\($0.line):\($0.column): error: \($0.message)" }.joined(separator: "\n")
+        }
 
         public init(file: String, line: Int, column: Int, message: String) {
             self.file = file
@@ -76,45 +81,61 @@ public struct LintConfiguration: Sendable, Equatable {
             return object
         }
         let ruleIDs = Set(LintRules.all.map(\.id))
+        // Every problem of the file is collected, so that one run names them all.
+        var problems: [Problem] = []
         for member in top.members {
+            do throws(Problem) {
+                problems += try read(member)
+            } catch {
+                problems.append(error)
+            }
+        }
+        if var first = problems.first {
+            first.further = Array(problems.dropFirst())
+            throw first
+        }
+        /// Reads one setting; the problems of its entries, each entry apart.
+        func read(_ member: JSONMember) throws(Problem) -> [Problem] {
+            var found: [Problem] = []
             switch member.key.string {
             case "rules":
                 for rule in try object(member).members {
                     guard ruleIDs.contains(rule.key.string) else {
-                        throw problem("unknown rule \"\(rule.key)\"; the rules are \(LintRules.all.map(\.id).joined(separator: ", "))", at: rule.offset)
+                        found.append(problem("unknown rule \"\(rule.key)\"; the rules are \(LintRules.all.map(\.id).joined(separator: ", "))", at: rule.offset))
+                        continue
                     }
                     switch rule.value.stringValue?.string {
                     case "off"?: severities[rule.key.string] = .some(nil)
-                    case let name?:
-                        guard let severity = Severity(rawValue: name) else { fallthrough }
-                        severities[rule.key.string] = severity
-                    default:
-                        throw problem("rule \"\(rule.key)\" must be \"off\", \"note\", \"warning\" or \"error\"", at: rule.offset)
+                    case let name? where Severity(rawValue: name) != nil: severities[rule.key.string] = Severity(rawValue: name)
+                    default: found.append(problem("rule \"\(rule.key)\" must be \"off\", \"note\", \"warning\" or \"error\"", at: rule.offset))
                     }
                 }
             case "ignore":
                 for rule in try object(member).members {
                     guard rule.key.equals("*") || ruleIDs.contains(rule.key.string) else {
-                        throw problem("unknown rule \"\(rule.key)\" in \"ignore\" (use \"*\" for every rule)", at: rule.offset)
+                        found.append(problem("unknown rule \"\(rule.key)\" in \"ignore\" (use \"*\" for every rule)", at: rule.offset))
+                        continue
                     }
-                    ignoredKeys[rule.key.string] = try strings(rule)
+                    do throws(Problem) { ignoredKeys[rule.key.string] = try strings(rule) } catch { found.append(error) }
                 }
             case "requiredLocales":
                 requiredLocales = try strings(member)
             case "minimumCoverage":
                 for locale in try object(member).members {
                     guard case .number(let text) = locale.value, let percent = Double(text.string), (0...100).contains(percent) else {
-                        throw problem("minimum coverage of \"\(locale.key)\" must be a number from 0 to 100", at: locale.offset)
+                        found.append(problem("minimum coverage of \"\(locale.key)\" must be a number from 0 to 100", at: locale.offset))
+                        continue
                     }
                     minimumCoverage[locale.key.string] = percent
                 }
             case "exclude":
                 exclude = try strings(member)
             default:
-                throw problem(
+                found.append(problem(
                     "unknown setting \"\(member.key)\"; the settings are rules, ignore, requiredLocales, minimumCoverage, exclude",
-                    at: member.offset)
+                    at: member.offset))
             }
+            return found
         }
     }
 

@@ -121,6 +121,8 @@ enum LintCommand {
         var failed = ioFailure
         // Each catalog's configuration; one with a broken configuration file is not linted.
         var jobs: [(job: CheckJob, configuration: LintConfiguration)] = []
+        // A broken configuration file is reported once, however many catalogs it covers.
+        var reportedConfigurations = Set<String>()
         for job in allJobs {
             switch settings.configuration(for: job) {
             case .success(let configuration):
@@ -129,7 +131,7 @@ enum LintCommand {
                 if !parsed.positionals.contains(job.path), configuration.excludes(settings.pathRelativeToConfiguration(job, configuration)) { continue }
                 jobs.append((job, configuration))
             case .failure(let problem):
-                Output.err(problem.description + "\n")
+                if reportedConfigurations.insert(problem.file).inserted { Output.err(problem.description + "\n") }
                 failed = true
             }
         }
@@ -249,8 +251,9 @@ enum LintCommand {
         case "sarif": Output.out(String(decoding: report.sarif(rules: rules), as: UTF8.self) + "\n")
         default:
             // Nothing was read (the errors are above): no summary that reads as a pass.
-            if failed && files.isEmpty && !allJobs.isEmpty {
-                Output.out("no catalog linted: \(allJobs.count) not read (see above)\n")
+            if failed && files.isEmpty {
+                let notRead = allJobs.count + CheckJob.missingCount(parsed.positionals)
+                Output.out("no catalog linted: \(notRead) not read (see above)\n")
             } else {
                 Output.out(bytes: report.humanBytes(colour: colour))
             }

@@ -71,6 +71,30 @@ import TestSupport
         #expect(lint.stdout.contains("no catalog linted: 1 not read (see above)"), "\(lint.stdout)")
     }
 
+    /// Every problem of a bad configuration is named, each once, however many catalogs it covers.
+    @Test func aBadConfigurationReportsEachProblemOnce() throws {
+        let text = #"{ "rules" : { "whitespace" : "off", "untranslated" : "loud" }, "colour" : true }"#
+        let project = try Self.project(Self.strings, configuration: text)
+        defer { project.remove() }
+        _ = try project.write("App/M.xcstrings", try Self.catalog(Self.strings))
+        let lint = try runTool(["lint", "App"], in: project.url)
+        #expect(lint.status == 2)
+        let lines = lint.stderr.split(separator: "\n").filter { $0.contains(".xcstrings-lint.json:") }
+        #expect(lines.count == 3, "\(lint.stderr)")
+        #expect(Set(lines).count == 3, "\(lint.stderr)")
+        #expect(lint.stdout.contains("no catalog linted: 2 not read (see above)"), "\(lint.stdout)")
+    }
+
+    /// A file that is not there: its error, and no summary that reads as a pass.
+    @Test func aMissingCatalogIsNoPass() throws {
+        let project = try Self.project(Self.strings, configuration: nil)
+        defer { project.remove() }
+        let lint = try runTool(["lint", "Nope.xcstrings"], in: project.url)
+        #expect(lint.status == 2)
+        #expect(lint.stderr.contains("Nope.xcstrings: error: no such file or directory"))
+        #expect(lint.stdout == "no catalog linted: 1 not read (see above)\n", "\(lint.stdout)")
+    }
+
     @Test func requiredLocalesAreReportedWithoutStrict() throws {
         let project = try Self.project(Self.strings, configuration: #"{ "requiredLocales" : [ "de", "fr" ], "rules" : { "placeholder-mismatch" : "off", "whitespace-mismatch" : "off" } }"#)
         defer { project.remove() }
