@@ -1,5 +1,6 @@
 import GitSupport
 import Platform
+import CatalogMerge
 import StringCatalog
 
 enum DoctorCommand {
@@ -83,12 +84,12 @@ enum DoctorCommand {
         let pending = UnresolvedConflicts.current()
         for path in catalogs {
             if conflicted.contains(path) {
-                Output.out("  \(path): conflicted in the index; settle it with 'xcstrings-merge resolve \(path)'\n")
+                Output.out("  \(path): conflicted in the index; settle it with: xcstrings-merge resolve \(ShellQuoting.quoted(path))\n")
                 healthy = false
             } else if let pending, let top = repository.workingDirectory, let bytes = try? FileBytes.read(top + path) {
                 let unresolved = pending.findings(path: path, bytes: bytes).count
                 if unresolved > 0 {
-                    Output.out("  \(path): \(unresolved) unresolved merge conflict\(unresolved == 1 ? "" : "s") ('check' fails until each is settled: xcstrings-merge resolve)\n")
+                    Output.out("  \(path): \(unresolved) unresolved merge conflict\(unresolved == 1 ? "" : "s") ('check' fails until each is settled: xcstrings-merge resolve \(ShellQuoting.quoted(path)))\n")
                     healthy = false
                 }
             }

@@ -6,6 +6,7 @@ import Glibc
 import CatalogLint
 import GitSupport
 import Platform
+import CatalogMerge
 import StringCatalog
 
 enum LintCommand {
@@ -234,7 +235,7 @@ enum LintCommand {
                 Output.err("xcstrings-merge lint: --write-baseline: \(error.description)\n")
                 return .error
             }
-            Output.err("xcstrings-merge lint: \(written.count) finding\(written.count == 1 ? "" : "s") recorded in \(writeBaseline); lint --baseline \(writeBaseline) reports only new ones\n")
+            Output.err("xcstrings-merge lint: \(written.count) finding\(written.count == 1 ? "" : "s") recorded in \(writeBaseline); xcstrings-merge lint --baseline \(ShellQuoting.quoted(writeBaseline)) reports only new ones\n")
             // The baseline holds today's findings: none is new.
             withExtendedLifetime(linted) { exit(failed ? ExitStatus.error.rawValue : ExitStatus.success.rawValue) }
         }

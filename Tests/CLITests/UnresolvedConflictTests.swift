@@ -180,4 +180,22 @@ import TestSupport
         #expect(outside.status == 0, "\(outside.stderr)")
         #expect(outside.stdout.contains("not inside a git repository: installing for every repository of yours (--global)"), "\(outside.stdout)")
     }
+
+    /// The commands the tool suggests paste into a shell as they are: a path with a space or
+    /// non-ASCII letters is quoted.
+    @Test func suggestedCommandsAreShellQuoted() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        let path = "Widgets/Ressources für/Localizable.xcstrings"
+        try Workflow.twoConflicts(repo, path: path)
+        let merge = try repo.git("merge", "--no-edit", "b")
+        #expect(merge.stderr.contains("Settle them with: xcstrings-merge resolve 'Widgets/Ressources für/Localizable.xcstrings'"), "\(merge.stderr)")
+        try repo.git("add", "-A")
+        let check = try repo.tool(["check", "--staged"])
+        #expect(check.stdout.contains("run xcstrings-merge resolve 'Widgets/Ressources für/Localizable.xcstrings'"), "\(check.stdout)")
+        // Pasted into a shell, the suggestion works.
+        let resolve = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(Paths.tool.path)' resolve 'Widgets/Ressources für/Localizable.xcstrings' --theirs"], in: repo.root, environment: repo.environment)
+        #expect(resolve.status == 0, "\(resolve.stdout)\(resolve.stderr)")
+    }
 }
