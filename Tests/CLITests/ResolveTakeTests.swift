@@ -171,12 +171,13 @@ import TestSupport
         #expect(merge.stderr.contains("25 unresolved"), "\(merge.stderr)")
     }
 
-    /// The same conflict in two catalogs has two ids: `--take-id` settles the one named.
-    @Test func conflictIdsAreUniquePerFile() throws {
+    static let paths = ["One/Localizable.xcstrings", "Two/Localizable.xcstrings"]
+
+    /// Two catalogs, each with the same one conflict ("Save" [de]), mid-merge.
+    static func twoConflictedCatalogs() throws -> GitSandbox {
         let repo = try GitSandbox()
-        defer { repo.remove() }
         #expect(try repo.tool(["install"]).status == 0)
-        let paths = ["One/Localizable.xcstrings", "Two/Localizable.xcstrings"]
+        let paths = Self.paths
         let base = try GitDriverTests.sample()
         for path in paths { try repo.write(path, base.canonicalBytes()) }
         try repo.commitAll("base")
@@ -187,6 +188,14 @@ import TestSupport
         for path in paths { try repo.write(path, GitDriverTests.setting(base, "Save", "de", "Speichern").canonicalBytes()) }
         try repo.commitAll("ours")
         #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        return repo
+    }
+
+    /// The same conflict in two catalogs has two ids: `--take-id` settles the one named.
+    @Test func conflictIdsAreUniquePerFile() throws {
+        let repo = try Self.twoConflictedCatalogs()
+        defer { repo.remove() }
+        let paths = Self.paths
         let list = try repo.tool(["resolve", "--list", "--format", "json"])
         let reports = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
         let ids = reports.compactMap { ($0["conflicts"] as? [[String: Any]])?.first?["id"] as? String }
@@ -198,5 +207,16 @@ import TestSupport
         #expect(take.status == 1, "the other file stays conflicted: \(take.stdout)\(take.stderr)")
         #expect(take.stdout.contains("resolved \(paths[0])"), "\(take.stdout)")
         #expect(try repo.git("diff", "--name-only", "--diff-filter=U").stdout.trimmingCharacters(in: .whitespacesAndNewlines) == paths[1])
+    }
+
+    /// The prompt counts in the file and in all: one conflict in each of two files is 1 of 1
+    /// in each, and 1 and 2 of 2 in all.
+    @Test func thePromptCountsPerFileAndInAll() throws {
+        let repo = try Self.twoConflictedCatalogs()
+        defer { repo.remove() }
+        let resolve = try repo.tool(["resolve", "--interactive"], input: "o\no\n")
+        #expect(resolve.status == 0, "\(resolve.stdout)\(resolve.stderr)")
+        #expect(resolve.stdout.contains("Conflict 1 of 1 in \(Self.paths[0]) (1 of 2 in all)"), "\(resolve.stdout)")
+        #expect(resolve.stdout.contains("Conflict 1 of 1 in \(Self.paths[1]) (2 of 2 in all)"), "\(resolve.stdout)")
     }
 }
