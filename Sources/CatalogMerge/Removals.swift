@@ -17,7 +17,7 @@ public struct Removal: Sendable {
     public var side: Side
     public var scope: Scope
     public var location: MergeLocation
-    /// What the base had there (and the side that left it still has): recoverable from the report.
+    /// What the base had there (and the side that left it still has, in its commit).
     public var value: JSONValue?
 
     public init(side: Side, scope: Scope, location: MergeLocation, value: JSONValue?) {
@@ -25,6 +25,37 @@ public struct Removal: Sendable {
         self.scope = scope
         self.location = location
         self.value = value
+    }
+}
+
+extension Removal {
+    /// `removals` less the keys a side removed and added again, unchanged, under another name:
+    /// renamed, with every translation, which R10 need not follow when the other side left the
+    /// key alone. Compared by a hash of each entry's bytes, then whole.
+    static func withoutRenames(_ removals: [Removal], added: [(side: Side, value: JSONValue)]) -> [Removal] {
+        guard !added.isEmpty, removals.contains(where: { $0.scope == .key }) else { return removals }
+        func hash(_ value: JSONValue) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            func mix(_ bytes: some Sequence<UInt8>) {
+                for byte in bytes {
+                    hash ^= UInt64(byte)
+                    hash &*= 0x100_0000_01b3
+                }
+            }
+            if case .raw(let raw) = value { mix(raw.bytes) } else { mix(XcodeWriter.bytes(of: value)) }
+            return hash
+        }
+        // Per side and hash, the added entries; each accounts for one removed key at most, taken
+        // from the end (identical entries by the thousand stay linear).
+        var byHash: [Side: [UInt64: [JSONValue]]] = [:]
+        for entry in added { byHash[entry.side, default: [:]][hash(entry.value), default: []].append(entry.value) }
+        return removals.filter { removal in
+            guard removal.scope == .key, let value = removal.value else { return true }
+            let bucket = hash(value)
+            guard let candidates = byHash[removal.side]?[bucket], let match = candidates.lastIndex(where: { $0 == value }) else { return true }
+            byHash[removal.side]![bucket]!.remove(at: match)
+            return false
+        }
     }
 }
 
@@ -48,32 +79,65 @@ extension ThreeWayMerge {
         }
         switch kind {
         case .stringUnit, .stringSet, .generic: return
+        // A localization holds removable parts only in variations or substitutions: most are a
+        // string unit, passed over without reading them.
+        case .localization where !Self.mayHold(base, "\"variations\"") && !Self.mayHold(base, "\"substitutions\""): return
         default: break
         }
         guard let baseObject = base.object, let takenObject = taken.object else { return }
-        // Below a node, only the members that can hold translations.
-        let names: [UTF8Bytes]
+        // The kinds below which only named members can hold translations look those up; the
+        // others compare every member, by a table when there are many (an entry's 100,000
+        // locales in a hostile input), else one by one.
+        let fixed: [UTF8Bytes]?
         switch kind {
-        case .root: names = ["strings"]
-        case .entry: names = ["localizations"]
-        case .localization: names = ["variations", "substitutions"]
-        case .substitution: names = ["variations"]
-        case .strings, .localizations, .variations, .variationCases, .substitutions: names = baseObject.keys
-        default: return
+        case .root: fixed = ["strings"]
+        case .entry: fixed = ["localizations"]
+        case .localization: fixed = ["variations", "substitutions"]
+        case .substitution: fixed = ["variations"]
+        default: fixed = nil
         }
-        // Looked up by key: an object may have 100,000 members (a hostile input's locales).
+        if let fixed {
+            for name in fixed {
+                guard let inBase = baseObject[key: name] else { continue }
+                let inTaken = takenObject[key: name]
+                if inTaken == inBase { continue }
+                noteRemovals(base: inBase, taken: inTaken, side: side, kind: kind.child(name), at: trail.child(name, of: kind))
+            }
+            return
+        }
         var takenMembers: [UTF8Bytes: JSONValue] = [:]
-        takenMembers.reserveCapacity(takenObject.count)
-        for member in takenObject.members { takenMembers[member.key] = member.value }
-        var baseMembers: [UTF8Bytes: JSONValue] = [:]
-        baseMembers.reserveCapacity(baseObject.count)
-        for member in baseObject.members { baseMembers[member.key] = member.value }
-        for name in names {
-            guard let inBase = baseMembers[name] else { continue }
-            let inTaken = takenMembers[name]
-            if inTaken == inBase { continue }
-            noteRemovals(base: inBase, taken: inTaken, side: side, kind: kind.child(name), at: trail.child(name, of: kind))
+        let wide = takenObject.count > 16
+        if wide {
+            takenMembers.reserveCapacity(takenObject.count)
+            for member in takenObject.members { takenMembers[member.key] = member.value }
         }
+        // The whole `strings` taken from one side: the keys it added may be ones it renamed.
+        if kind == .strings {
+            var baseKeys = Set<UTF8Bytes>()
+            baseKeys.reserveCapacity(baseObject.count)
+            for member in baseObject.members { baseKeys.insert(member.key) }
+            for member in takenObject.members where !baseKeys.contains(member.key) { addedEntries.append((side, member.value)) }
+        }
+        for member in baseObject.members {
+            let inTaken = wide ? takenMembers[member.key] : takenObject[key: member.key]
+            if inTaken == member.value { continue }
+            noteRemovals(base: member.value, taken: inTaken, side: side, kind: kind.child(member.key), at: trail.child(member.key, of: kind))
+        }
+    }
+
+    /// Whether `value` may hold `word`: false only for raw bytes that do not contain it.
+    static func mayHold(_ value: JSONValue, _ word: StaticString) -> Bool {
+        guard case .raw(let raw) = value else { return true }
+        let bytes = raw.bytes
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard bytes.count >= needle.count, let first = needle.first else { return false }
+        var index = bytes.startIndex
+        let last = bytes.endIndex - needle.count
+        while index <= last {
+            if bytes[index] == first && bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
     }
 }
 

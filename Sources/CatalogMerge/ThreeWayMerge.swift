@@ -65,6 +65,9 @@ public struct ThreeWayMerge {
     var sourceLanguage: UTF8Bytes?
     /// The renames R10 follows, found when the `strings` objects are merged.
     var renames = RenamePlan()
+    /// The entries one side added, with that side: a key it removed and added again under
+    /// another name, unchanged, is a rename, not a removal.
+    var addedEntries: [(side: Side, value: JSONValue)] = []
 
     init(options: MergeOptions) { self.options = options }
 
@@ -88,6 +91,7 @@ public struct ThreeWayMerge {
         let root = merge.merge(.object(base.root), .object(ours.root), .object(theirs.root), kind: .root, at: Trail())
         let merged = Catalog(root: root?.object ?? JSONObject())
         merge.report.keysMerged = merged.strings.count
+        merge.report.removals = Removal.withoutRenames(merge.report.removals, added: merge.addedEntries)
         if merge.stringsMergedByMember {
             merge.report.keysDeleted = base.strings.count - merge.baseKeysKept
         } else {
@@ -215,7 +219,13 @@ public struct ThreeWayMerge {
                 }
                 if let settled {
                     result.append(JSONMember(key: key, value: settled))
-                    if b == nil { merge.report.keysAdded += 1 } else { merge.baseKeysKept += 1 }
+                    if b == nil {
+                        merge.report.keysAdded += 1
+                        // A key one side added may be one it renamed (see `Removal.withoutRenames`).
+                        if let side = same.changedBy { merge.addedEntries.append((side, settled)) }
+                    } else {
+                        merge.baseKeysKept += 1
+                    }
                 }
                 return
             }

@@ -63,6 +63,18 @@ import TestSupport
         try write(catalog(entry({ $0 % 2 == 0 }, changed: nil)), folder, "theirs.xcstrings")
     }
 
+    /// Ours replaces `n` keys with `n` others holding the same entry (renames nobody needs to
+    /// follow: theirs changed another key); each removal is paired with one addition.
+    static func identicalRenames(_ n: Int, _ folder: String) throws {
+        func entries(_ prefix: String) -> String {
+            (0..<n).map { "\"\(prefix).\($0)\" : {\"localizations\" : {\"de\" : \(unit("Gleich"))}}" }.joined(separator: ", ")
+        }
+        let other = { (text: String) in "\"Z\" : {\"localizations\" : {\"de\" : \(unit(text))}}" }
+        try write(catalog(entries("old") + ", " + other("a")), folder, "base.xcstrings")
+        try write(catalog(entries("new") + ", " + other("a")), folder, "ours.xcstrings")
+        try write(catalog(entries("old") + ", " + other("b")), folder, "theirs.xcstrings")
+    }
+
     /// `n` deleted keys sharing one translation, `n` added ones with it: no rename is certain.
     static func renames(_ n: Int, _ folder: String) throws {
         func entries(_ prefix: String, changed: Int?) -> String {
@@ -118,6 +130,7 @@ import TestSupport
         Case(name: "lint: locales in one entry", size: 4000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: locales),
         Case(name: "merge: locales removed from one entry", size: 4000, arguments: merge, make: removedLocales),
         Case(name: "merge: ambiguous renames", size: 2000, arguments: merge, make: renames),
+        Case(name: "merge: identical entries renamed", size: 4000, arguments: merge, make: identicalRenames),
         Case(name: "lint: specifiers in one value", size: 8000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: specifiers),
         Case(name: "merge: specifiers in one value", size: 8000, arguments: merge, make: specifiers),
         Case(name: "check: diagnostics in one file", size: 1000, arguments: { ["check", $0 + "/ours.xcstrings"] }, make: unknownStates),

@@ -81,6 +81,21 @@ import TestSupport
         #expect(!report.removals.contains { $0.location.key == "gone.0" })
     }
 
+    /// A key a side renamed, its entry unchanged, while the other side left it alone (R10 has
+    /// nothing to follow): a rename, not a removal.
+    @Test func aRenameTheOtherSideDidNotTouchIsNoRemoval() {
+        let (base, _, _) = Self.sides()
+        var renamed = base
+        var strings = renamed.strings
+        let entry = strings[key: "gone.1"]
+        strings[key: "gone.1"] = nil
+        strings[key: "renamed.1"] = entry
+        strings[key: "gone.2"] = nil
+        renamed.strings = strings
+        let report = ThreeWayMerge.merge(base: base, ours: renamed, theirs: base).report
+        #expect(report.removals.map { $0.location.key?.string } == ["gone.2"], "\(report.removals.map(\.location.description))")
+    }
+
     /// Over seeded random edits: every key and localization the base has, the output lacks and
     /// one side still has is named as the other side's removal.
     @Test(arguments: MergePropertyTests.seeds)
