@@ -46,10 +46,42 @@ public struct FormatSpecifier: Sendable, Equatable {
     public var substitution: String?
     /// Where it is in the string's UTF-8 bytes.
     public var range: Range<String.UTF8View.Index>
+    /// The argument's name, when the placeholder carries one (`%1$(count)lld`): Xcode 26 makes
+    /// it the label of the generated symbol's argument. A name is a label only: arguments match
+    /// by position and class as ever.
+    public var name: String? = nil
 }
 
 /// printf-style format strings as Foundation reads them (`String(format:)`, `NSString`).
+///
+/// Xcode 26 placeholders may carry a name, which becomes the argument label of the Swift symbol
+/// Xcode generates for a manually managed string (`STRING_CATALOG_GENERATE_SYMBOLS`): the key
+/// `landmarks_count` with `%1$(count)lld` is called as `.landmarksCount(count: 42)`. As Xcode 26
+/// writes them in public catalogs (`%1$(count)lld개`, `%(kind)@ of %(parent)@`,
+/// `%1$(temp).1f°C`, `%1$(progress).2f%% complete`): the name, in parentheses, comes right after
+/// the `%` or the position (`N$`) and before flags, width, precision, length and conversion. A
+/// name is an identifier (letters, digits and `_`, not starting with a digit; letters beyond
+/// ASCII too, as Swift's labels allow), at most 64 bytes. Named and unnamed placeholders mix as
+/// positions always do: an unnamed one without a position reads the next argument. `%%` is a
+/// literal percent sign before anything, so `%%(count)` is prose.
 public enum FormatString {
+    /// Where the name of a placeholder ends, when `bytes` hold `(name)` at `start`: the index
+    /// after the closing parenthesis, or nil when there is no name there.
+    @inline(__always)
+    static func nameEnd<Bytes: RandomAccessCollection>(in bytes: Bytes, at start: Int) -> Int? where Bytes.Element == UInt8, Bytes.Index == Int {
+        guard start < bytes.endIndex, bytes[start] == UInt8(ascii: "(") else { return nil }
+        var i = start + 1
+        while i < bytes.endIndex, i - start <= 65 {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: ")") { return i > start + 1 ? i + 1 : nil }
+            let isLetter = (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_") || byte >= 0x80
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard isLetter || (isDigit && i > start + 1) else { return nil }
+            i += 1
+        }
+        return nil
+    }
+
     /// Every conversion in `text`, in order: `%` with an optional position (`2$`), flags
     /// (`-+ #0'`), a width and a precision (digits or `*`), a length (`h hh l ll q z t j L`) and a
     /// conversion; or a substitution token `%#@name@`. `%%` is a literal percent sign and reads
@@ -90,6 +122,12 @@ public enum FormatString {
             if j > i, j < bytes.count, bytes[j] == UInt8(ascii: "$"), number > 0 {
                 position = number
                 i = j + 1
+            }
+            // A name (`%(count)lld`, `%1$(count)lld`).
+            var name: String?
+            if let end = nameEnd(in: bytes, at: i) {
+                name = String(decoding: bytes[(i + 1)..<(end - 1)], as: UTF8.self)
+                i = end
             }
             // A substitution token: %#@name@.
             if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "#"), bytes[i + 1] == UInt8(ascii: "@"),
@@ -155,7 +193,7 @@ public enum FormatString {
             if position == nil { next += 1 }
             result.append(FormatSpecifier(
                 position: argument, argumentClass: argumentClass, hasSpaceFlag: hasSpaceFlag, substitution: nil,
-                range: index(start)..<index(i + 1)))
+                range: index(start)..<index(i + 1), name: name))
             i += 1
         }
         return result

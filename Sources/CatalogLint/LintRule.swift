@@ -54,6 +54,7 @@ public enum LintRules {
     public static let all: [LintRule] = [
         PlaceholderRules.mismatch,
         PlaceholderRules.missing,
+        PlaceholderNameRule.rule,
         SpecifierWithoutArgumentRule.rule,
         SourceFormatRule.rule,
         PluralIncompleteRule.rule,

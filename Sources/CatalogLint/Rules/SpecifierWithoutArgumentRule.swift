@@ -56,6 +56,11 @@ enum SpecifierWithoutArgumentRule {
                 positional = true
                 j = k + 1
             }
+            // A named placeholder (`%(count)lld`) is written as one, position or not.
+            if let end = FormatString.nameEnd(in: bytes, at: j) {
+                positional = true
+                j = end
+            }
             // A substitution token (`%#@name@`) is no placeholder of the app's arguments.
             if j + 1 < bytes.count && bytes[j] == UInt8(ascii: "#") && bytes[j + 1] == UInt8(ascii: "@") {
                 i = j + 2
@@ -97,7 +102,7 @@ enum SpecifierWithoutArgumentRule {
     static func isPlaceholder(_ specifier: FormatSpecifier, in text: String) -> Bool {
         guard !specifier.hasSpaceFlag, specifier.substitution == nil else { return false }
         let written = text[specifier.range]
-        if written.hasSuffix("@") || written.contains("$") { return true }
+        if written.hasSuffix("@") || written.contains("$") || specifier.name != nil { return true }
         guard specifier.argumentClass == .integer || specifier.argumentClass == .floatingPoint else { return false }
         let after = text[specifier.range.upperBound...].unicodeScalars.first
         return !(after?.properties.isAlphabetic ?? false)
