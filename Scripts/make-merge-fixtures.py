@@ -254,6 +254,16 @@ case("string-set-members-renamed-both-sides", SHORTCUTS,
      edit(SHORTCUTS, rename_member("values", "v'alues")),
      "R3 for a malformed set: ours renamed state, theirs renamed values; merged member by member the set would keep neither: a both-modified conflict that keeps ours whole.")
 
+NAMED = catalog({
+    "items.count": entry({"en": unit("%1$(count)lld items"), "de": unit("%1$(count)lld Artikel")}, extractionState="manual"),
+    "transfer": entry({"en": unit("Transfer %1$(amount)@ to %2$(destination)@"),
+                       "de": unit("%1$(amount)@ an %2$(destination)@ überweisen")}, extractionState="manual"),
+})
+case("named-placeholders-edited-both-sides", NAMED,
+     edit(NAMED, lambda d: S(d)["items.count"]["localizations"]["de"]["stringUnit"].__setitem__("value", "%1$(count)lld Einträge")),
+     edit(NAMED, lambda d: S(d)["transfer"]["localizations"].__setitem__("fr", unit("Virer %1$(amount)@ à %2$(destination)@"))),
+     "Xcode 26's named placeholders are text like any other: ours reworded a German value, theirs added French to another key; both kept, no conflict.")
+
 root = os.path.join(os.path.dirname(__file__), "..", "Fixtures", "merge")
 for name, (base, ours, theirs, note) in cases.items():
     folder = os.path.join(root, name)
