@@ -129,6 +129,9 @@ public struct Linter: Sendable {
         for block in blocks { findings += block.findings }
         let coverage = Coverage.table(tally)
         let catalogLocales = coverage.map { UTF8Bytes($0.locale) }
+        // The source language is satisfied by the key or the source text, in every state Xcode
+        // writes for it (none when the key is the text; `new` for an extracted string's unit).
+        let requiredLocales = requiredLocales.filter { $0 != sourceLanguage }
         for rule in active {
             guard let check = rule.checkCatalog else { continue }
             var context = RuleContext(rule: rule)

@@ -95,6 +95,37 @@ import TestSupport
         #expect(lint.stdout == "no catalog linted: 1 not read (see above)\n", "\(lint.stdout)")
     }
 
+    /// The source language in `requiredLocales` is satisfied by the key (Xcode writes no source
+    /// localization when the key is the text) and by a source unit in state `new` (what Xcode
+    /// writes for an extracted string with a value).
+    @Test func theSourceLanguageAsARequiredLocaleIsSatisfiedByTheKey() throws {
+        let project = try Self.project([:], configuration: #"{ "requiredLocales" : [ "en", "de" ] }"#)
+        defer { project.remove() }
+        _ = try project.write("App/L.xcstrings", """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Save" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Sichern" } }
+                  }
+                },
+                "Welcome" : {
+                  "extractionState" : "extracted_with_value",
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Willkommen" } },
+                    "en" : { "stringUnit" : { "state" : "new", "value" : "Welcome!" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """)
+        let lint = try runTool(["lint", "App/L.xcstrings"], in: project.url)
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(!lint.stdout.contains("[en]"), "\(lint.stdout)")
+    }
+
     @Test func requiredLocalesAreReportedWithoutStrict() throws {
         let project = try Self.project(Self.strings, configuration: #"{ "requiredLocales" : [ "de", "fr" ], "rules" : { "placeholder-mismatch" : "off", "whitespace-mismatch" : "off" } }"#)
         defer { project.remove() }
@@ -133,7 +164,7 @@ import TestSupport
         let rules = try #require(document["rules"] as? [String: String])
         #expect(rules["whitespace-mismatch"] == "off")
         #expect(rules["placeholder-mismatch"] == "error")
-        #expect(rules.count == 15)
+        #expect(rules.count == 16)
         #expect(document["requiredLocales"] as? [String] == ["de"])
         #expect((document["file"] as? String)?.hasSuffix(".xcstrings-lint.json") == true)
     }

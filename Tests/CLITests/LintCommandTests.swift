@@ -19,7 +19,7 @@ import TestSupport
         #expect(first.hasPrefix(Self.fixture("placeholder-mismatch") + ":9:13: error: \"%@ posts\" [ca]: \"% publicacions\" reads argument 1"), "\(first)")
         #expect(first.hasSuffix("[placeholder-mismatch]"))
         #expect(result.stdout.contains("locale  translated  needs review  new  missing  stale"))
-        #expect(result.stdout.contains("1 catalog linted: 6 errors"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 catalog linted: 7 errors"), "\(result.stdout)")
         #expect(!result.stdout.contains("\u{1B}["), "no colour when not on a terminal")
     }
 
@@ -66,13 +66,13 @@ import TestSupport
         #expect(result.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try #require(document["findings"] as? [[String: Any]])
-        #expect(findings.count == 11)
+        #expect(findings.count == 12)
         for finding in findings {
             #expect(Set(finding.keys) == ["rule", "severity", "file", "line", "column", "key", "locale", "message"])
             #expect((finding["line"] as? Int ?? 0) > 1)
         }
         let formatOnly = findings.filter { $0["rule"] as? String == "format-only-key" }
-        #expect(formatOnly.count == 4 && formatOnly.allSatisfy { $0["locale"] is NSNull })
+        #expect(formatOnly.count == 5 && formatOnly.allSatisfy { $0["locale"] is NSNull })
         // Lacking `other` is an error; lacking a category that falls back to `other`, a warning.
         let plurals = findings.filter { $0["rule"] as? String == "plural-incomplete" }
         #expect(plurals.allSatisfy { $0["locale"] as? String != nil })
@@ -86,7 +86,7 @@ import TestSupport
     @Test func githubAnnotations() throws {
         let result = try runTool(["lint", "--format", "github", Self.fixture("placeholder-missing")])
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.filter { $0.hasPrefix("::warning file=") }.count == 3)
+        #expect(lines.filter { $0.hasPrefix("::warning file=") }.count == 4)
         #expect(lines.contains { $0.contains(",line=") && $0.contains(",col=") && $0.contains(",title=placeholder-missing::") })
     }
 
@@ -102,7 +102,7 @@ import TestSupport
         let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "xcstrings-merge")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.count == 15)
+        #expect(rules.count == 16)
         for rule in rules {
             #expect(rule["id"] is String)
             #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
@@ -110,7 +110,7 @@ import TestSupport
             #expect(["none", "note", "warning", "error"].contains(level ?? ""))
         }
         let results = try #require(runs[0]["results"] as? [[String: Any]])
-        #expect(results.count == 9)
+        #expect(results.count == 10)
         for item in results {
             let ruleId = try #require(item["ruleId"] as? String)
             let index = try #require(item["ruleIndex"] as? Int)
