@@ -578,9 +578,15 @@ public struct LintedString: Sendable {
                 return
             }
         }
-        guard let source, let form = form(of: source, matching: .root), form.text.mayHoldPercent else { return }
+        guard let source, let form = form(of: source, matching: .root), form.text.mayHoldPercent else {
+            appArguments = impliedArguments()
+            return
+        }
         let specifiers = FormatString.specifiers(in: form.value)
-        guard specifiers.contains(where: { !$0.hasSpaceFlag }) else { return }
+        guard specifiers.contains(where: { !$0.hasSpaceFlag }) else {
+            appArguments = impliedArguments()
+            return
+        }
         let substitutions = substitutions(of: source)
         var arguments = FormatString.arguments(of: specifiers, substitutions: substitutions)
         for index in source.forms {
@@ -590,6 +596,25 @@ public struct LintedString: Sendable {
             arguments.merge(read) { first, _ in first }
         }
         appArguments = arguments
+    }
+
+    /// What the app must pass when no text says: a plural form is chosen by a number, so a
+    /// localization that varies by plural means the app passes an integer (argument 1), and a
+    /// substitution the argument it declares (`argNum`, of its `formatSpecifier`'s class). Nil
+    /// when nothing varies by plural.
+    func impliedArguments() -> [Int: ArgumentClass]? {
+        var implied: [Int: ArgumentClass] = [:]
+        for localization in localizations {
+            for (_, substitution) in substitutions(of: localization) {
+                let position = substitution.argNum ?? 1
+                if implied[position] == nil { implied[position] = substitution.argumentClass ?? .integer }
+            }
+            // Plain units (most strings) have no variation to look at.
+            for index in localization.forms where forms[index].place.depth > 0 && !forms[index].place.isSubstitutionCase {
+                if components(of: forms[index].path).contains("plural"), implied[1] == nil { implied[1] = .integer }
+            }
+        }
+        return implied.isEmpty ? nil : implied
     }
 
     /// The string of a catalog entry. Strings read together (by one thread) share `names`.

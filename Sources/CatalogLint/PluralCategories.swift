@@ -1,4 +1,5 @@
-/// The plural categories a language needs, from CLDR (see `Scripts/generate-plural-rules.py`).
+/// The plural categories a language needs, from the plural rules of Apple's Foundation ICU (see
+/// `Scripts/generate-plural-rules.swift`).
 public enum PluralCategories {
     /// The categories `locale` (a catalog's locale code: `ru`, `pt-BR`, `zh-Hans`) needs; for a
     /// locale CLDR does not know, `other` alone.

@@ -65,8 +65,9 @@ enum LintCommand {
             RULES:
             \(ruleList)
 
-            Plural categories are CLDR \(PluralCategories.cldrVersion)'s (the table Scripts/generate-plural-rules.py
-            makes from the babel package's data), the rules Xcode 15 and later and iOS 17 follow.
+            Plural categories are those of the ICU Apple's Foundation builds on (ICU \(PluralCategories.icuVersion),
+            CLDR \(PluralCategories.cldrVersion); Scripts/generate-plural-rules.swift reads them from it): an app's
+            plural form is chosen by its system's ICU, so a category only a newer CLDR has is never required.
 
             EXIT STATUS:
               0  no finding of severity error (with --strict: no finding at all)
