@@ -35,11 +35,15 @@ public struct Finding: Sendable, Equatable {
     /// nil for findings about a whole entry.
     public var locale: UTF8Bytes?
     public var message: String
+    /// About a whole locale of the catalog (its coverage), not about a string: `key` is empty
+    /// then, which is also a real key (`""`) a finding may be about.
+    public var isAboutWholeLocale = false
 
     public init(
         rule: String, severity: Severity, file: String, line: Int, column: Int, key: UTF8Bytes, locale: UTF8Bytes?,
-        message: String
+        message: String, isAboutWholeLocale: Bool = false
     ) {
+        self.isAboutWholeLocale = isAboutWholeLocale
         self.rule = rule
         self.severity = severity
         self.file = file
@@ -53,8 +57,8 @@ public struct Finding: Sendable, Equatable {
     /// The string it is about, for people: `"account.followers %lld" [pl]` (a whole entry's
     /// findings name the key alone).
     public var place: String {
-        // A finding about a whole locale (its coverage) has no key.
-        guard !key.isEmpty else { return locale.map { "[\($0.string)]" } ?? "(catalog)" }
+        // A finding about a whole locale (its coverage) has no key; the real key "" is quoted.
+        guard !isAboutWholeLocale else { return locale.map { "[\($0.string)]" } ?? "(catalog)" }
         return quoted(key.string) + (locale.map { " [\($0.string)]" } ?? "")
     }
 

@@ -187,7 +187,8 @@ public struct LintConfiguration: Sendable, Equatable {
             guard let minimum = minimumCoverage[locale.locale] ?? minimumCoverage["*"], locale.percent < minimum else { continue }
             findings.append(Finding(
                 rule: "minimum-coverage", severity: .error, file: file, line: 1, column: 1, key: UTF8Bytes(""), locale: UTF8Bytes(locale.locale),
-                message: "\(locale.locale) is \(LintReport.percentText(locale.percent))% translated; the configuration asks for at least \(LintReport.percentText(minimum))%"))
+                message: "\(locale.locale) is \(LintReport.percentText(locale.percent))% translated; the configuration asks for at least \(LintReport.percentText(minimum))%",
+                isAboutWholeLocale: true))
         }
         return findings
     }

@@ -153,7 +153,7 @@ public struct LintReport: Sendable {
                 JSONMember(key: "file", value: string(finding.file)),
                 JSONMember(key: "line", value: number(finding.line)),
                 JSONMember(key: "column", value: number(finding.column)),
-                JSONMember(key: "key", value: .string(finding.key)),
+                JSONMember(key: "key", value: finding.isAboutWholeLocale ? .null : .string(finding.key)),
                 JSONMember(key: "locale", value: finding.locale.map(JSONValue.string) ?? .null),
                 JSONMember(key: "message", value: string(finding.message)),
             ]))

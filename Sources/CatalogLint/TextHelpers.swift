@@ -139,7 +139,7 @@ struct UTF8Text {
     /// catalog's report names 50,000 strings.
     mutating func appendPlace(of finding: Finding) {
         let key = finding.key.bytes
-        if key.isEmpty {
+        if finding.isAboutWholeLocale {
             appendVisible(finding.place)
             return
         }

@@ -39,6 +39,36 @@ import TestSupport
         #expect(help.stdout.contains("Plural categories are those of the ICU Apple's Foundation builds on (ICU 7"), "\(help.stdout)")
     }
 
+    /// The real empty key is named as `""`, not taken for a finding about a whole locale.
+    @Test func theEmptyKeyIsNamedAsItself() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("L.xcstrings", """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "new", "value" : "" } }
+                  }
+                },
+                "Done" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Fertig" } },
+                    "fr" : { "stringUnit" : { "state" : "translated", "value" : "Terminé" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """)
+        let result = try runTool(["lint", "--strict", file.path])
+        #expect(result.stdout.contains(": warning: \"\" [fr]: no fr translation [untranslated]"), "\(result.stdout)")
+        #expect(!result.stdout.contains(": [fr]"), "\(result.stdout)")
+        let json = try runTool(["lint", "--strict", "--format", "json", file.path])
+        #expect(json.stdout.contains("\"key\" : \"\""), "\(json.stdout)")
+    }
+
     @Test func warningsPassUnlessStrict() throws {
         let file = Self.fixture("literal-escape")
         #expect(try runTool(["lint", file]).status == 0)
