@@ -156,6 +156,29 @@ if !quick {
         catalog.strings = strings
         return catalog.canonicalBytes()
     }
+    // Chinese keys, as teams that key their catalogs by the Chinese source text have them: Han
+    // words (of the main block) with a number, ordered by the root collation's radical-stroke
+    // order, which only the reference knows.
+    let chinese = Array("设置保存打开文件夹窗口关闭重试项目文档账户通知删除编辑搜索帮助显示隐藏选择全部取消确定添加移除下载上传同步失败成功正在加载请稍后网络连接错误密码用户名称登录退出注册发送消息图片视频音乐播放暂停继续开始结束时间日期今天昨天明天分钟小时").map(String.init)
+    func chineseKeyed(_ bytes: [UInt8]) -> [UInt8] {
+        guard var catalog = try? Catalog(bytes: bytes) else { return bytes }
+        var strings = catalog.strings
+        for index in strings.members.indices {
+            let key = strings.members[index].key.string
+            let number = stableNumber(key)
+            // Two to nine characters, as a short Chinese source text.
+            let words = (0..<(2 + number % 8)).map { chinese[(number >> (5 * $0)) % chinese.count] }.joined()
+            strings.members[index].key = UTF8Bytes(words + String(number) + (key.contains("%lld") ? " %lld" : key.contains("%@") ? " %@" : ""))
+        }
+        catalog.strings = strings
+        return catalog.canonicalBytes()
+    }
+    var han = makeCase("L, all keys Chinese", base: largeBase, seed: 13, locales: 10)
+    han.base = chineseKeyed(han.base)
+    han.ours = chineseKeyed(han.ours)
+    han.theirs = chineseKeyed(han.theirs)
+    han.unordered = unordered(han.base, shuffledWithSeed: 5)
+    cases.append(han)
     for (name, share) in [("L, 15% Korean keys", { (index: Int) in index % 20 < 3 }), ("L, all keys Korean", { (_: Int) in true })] {
         var keyed = makeCase(name, base: largeBase, seed: 13, locales: 10)
         keyed.base = koreanKeyed(keyed.base, share: share)
@@ -178,10 +201,16 @@ func stableNumber(_ key: String) -> Int {
 
 /// `bytes` (a canonical catalog) with its keys in reverse order, each entry as Xcode writes it:
 /// what a hand edit or another tool leaves, and what `format` then has to sort.
-func unordered(_ bytes: [UInt8]) -> [UInt8] {
+func unordered(_ bytes: [UInt8], shuffledWithSeed seed: UInt64? = nil) -> [UInt8] {
     guard let catalog = try? Catalog(bytes: bytes) else { return bytes }
     var reversed = catalog.strings
-    reversed.members.reverse()
+    // Reversed, a sort finds one descending run; shuffled, it compares about n log n pairs.
+    if let seed {
+        var random = Seeded(state: seed)
+        reversed.members.shuffle(using: &random)
+    } else {
+        reversed.members.reverse()
+    }
     var writer = XcodeWriter(capacity: bytes.count, sortsKeys: false)
     writer.write(.object(JSONObject([
         JSONMember(key: "sourceLanguage", value: "en"), JSONMember(key: "strings", value: .object(reversed)),
@@ -310,7 +339,7 @@ if !quick {
                 measure(["git", "merge-file", "-p", folder + "/ours.xcstrings", folder + "/base.xcstrings", folder + "/theirs.xcstrings"])
             }), "<= 0.12")
         }
-        for (label, prefix) in [("L", "L: "), ("L, 15% Korean keys", "L, 15%"), ("L, all keys Korean", "L, all keys Korean")] {
+        for (label, prefix) in [("L", "L: "), ("L, 15% Korean keys", "L, 15%"), ("L, all keys Korean", "L, all keys Korean"), ("L, all keys Chinese (shuffled)", "L, all keys Chinese")] {
             guard let folder = named(prefix) else { continue }
             row("format of \(label) out of key order / in order", paired(pairs, {
                 copy(folder + "/unordered.xcstrings", scratch)

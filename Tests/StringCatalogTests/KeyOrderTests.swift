@@ -61,9 +61,15 @@ import TestSupport
         // few and with a sample of far ones.
         let sorted = keyBytes.sorted { KeyOrder.referenceCompare($0.string, $1.string) < 0 }
         var generator = SeededGenerator(seed: 7)
+        // With the corpus's ideographs ranked too, as `sort` ranks them.
+        let han = HanRanks(keys: keyBytes)
         for i in sorted.indices {
             for j in [i + 1, i + 2, i + 5, Int.random(in: 0..<sorted.count, using: &generator)] where j < sorted.count {
                 expectAgreement(sorted[i].string, sorted[j].string)
+                let reference = KeyOrder.referenceCompare(sorted[i].string, sorted[j].string)
+                if reference != 0 {
+                    #expect(KeyOrder.compare(sorted[i], sorted[j], han: han) == reference, "\(sorted[i].string.debugDescription) vs \(sorted[j].string.debugDescription)")
+                }
             }
         }
         #expect(sorted.count > 4000)
@@ -135,6 +141,61 @@ import TestSupport
         for (a, b) in [("가", "각"), ("가 1", "각"), ("가a", "각"), ("z", "가"), ("9", "가"), ("가9", "가10"), ("힣", "힣a")] {
             #expect(KeyOrder.compare(UTF8Bytes(a), UTF8Bytes(b)) == -1, "\(a) < \(b)")
             expectAgreement(a, b)
+        }
+    }
+
+    /// Chinese keys, compared with the ideographs ranked once (`HanRanks`), as `sort` does: Han
+    /// of the main block, Extensions A, B and G, the unified compatibility ideographs and
+    /// compatibility ones (canonical equivalents, left to the reference), mixed with digits,
+    /// Latin, ASCII punctuation, Hangul and kana. Every comparison the ranks decide is the
+    /// reference's.
+    @Test(arguments: [71, 72, 73] as [UInt64])
+    func agreesWithTheReferenceOnHanKeysWithRankedIdeographs(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let words = ["设置", "保存", "打开", "文件", "文件夹", "窗口", "关闭", "重试", "項目", "帳戶", "通知", "鍵"]
+        let blocks: [ClosedRange<UInt32>] = [0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20000...0x2A6DF, 0x30000...0x3134A, 0xFA0E...0xFA29, 0xF900...0xF9FF]
+        let others = ["가", "설정", "か", "ー", "、", "。", "・", "é", "١"]
+        func key() -> String {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                switch Int.random(in: 0..<12, using: &generator) {
+                case 0..<4: text += words.randomElement(using: &generator)!
+                case 4..<7:
+                    let block = blocks.randomElement(using: &generator)!
+                    text += Unicode.Scalar(UInt32.random(in: block, using: &generator)).map { String(Character($0)) } ?? "字"
+                case 7: text += String(Int.random(in: 0...120, using: &generator))
+                case 8: text += others.randomElement(using: &generator)!
+                case 9: text += [" ", ".", "_", "-", ":", "(", ")"].randomElement(using: &generator)!
+                default: text += RandomStrings.asciiKey(using: &generator)
+                }
+            }
+            return text
+        }
+        let keys = (0..<3000).map { _ in key() }
+        let han = HanRanks(keys: keys.map { UTF8Bytes($0) })
+        #expect(!han.isEmpty)
+        var decided = 0
+        for _ in 0..<20000 {
+            let a = keys.randomElement(using: &generator)!
+            let b = Bool.random(using: &generator) ? keys.randomElement(using: &generator)! : a + keys.randomElement(using: &generator)!
+            let reference = KeyOrder.referenceCompare(a, b)
+            guard reference != 0, reference == -KeyOrder.referenceCompare(b, a) else { continue }
+            let ranked = Array(a.utf8).withUnsafeBufferPointer { x in
+                Array(b.utf8).withUnsafeBufferPointer { y in KeyOrder.compareASCII(x, y, han: han) ?? KeyOrder.compareAfterSharedPrefix(x, y, han: han) }
+            }
+            if let ranked {
+                #expect(ranked == reference, "\(a.debugDescription) vs \(b.debugDescription)")
+                decided += 1
+            }
+            #expect(KeyOrder.compare(UTF8Bytes(a), UTF8Bytes(b), han: han) == reference)
+        }
+        #expect(decided > 5000, "the ranks decided \(decided)")
+        // Sorting with the ranks gives the reference's order.
+        var members = keys.prefix(800).map { JSONMember(key: UTF8Bytes($0), value: .null) }
+        members.reverse()
+        KeyOrder.sort(&members)
+        for (x, y) in zip(members, members.dropFirst()) {
+            #expect(KeyOrder.referenceCompare(x.key.string, y.key.string) <= 0, "\(x.key.string.debugDescription) then \(y.key.string.debugDescription)")
         }
     }
 

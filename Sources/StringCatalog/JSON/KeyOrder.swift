@@ -13,10 +13,12 @@ public enum KeyOrder {
         compare(a, b) < 0
     }
 
-    /// -1, 0 or 1 as `a` sorts before, the same as, or after `b`.
-    public static func compare(_ a: UTF8Bytes, _ b: UTF8Bytes) -> Int {
+    /// -1, 0 or 1 as `a` sorts before, the same as, or after `b`. `han` ranks the ideographs of
+    /// the keys being sorted (see `HanRanks`): keys of Han, ASCII and Hangul then need no
+    /// reference call.
+    public static func compare(_ a: UTF8Bytes, _ b: UTF8Bytes, han: HanRanks? = nil) -> Int {
         if let result = a.bytes.withUnsafeBufferPointer({ x in
-            b.bytes.withUnsafeBufferPointer { y in compareASCII(x, y) ?? compareAfterSharedPrefix(x, y) }
+            b.bytes.withUnsafeBufferPointer { y in compareASCII(x, y, han: han) ?? compareAfterSharedPrefix(x, y, han: han) }
         }) {
             return result
         }
@@ -33,7 +35,7 @@ public enum KeyOrder {
     /// shared part could reach across the split: it must end at a character boundary, not in
     /// a digit run (numeric ordering reads whole runs, of any script's digits), and the rest of
     /// each key must start with an ASCII character, which nothing before it combines with.
-    static func compareAfterSharedPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func compareAfterSharedPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, han: HanRanks? = nil) -> Int? {
         var split = 0
         let shorter = min(a.count, b.count)
         // Eight bytes at a time to where they first differ (keys of one screen share long
@@ -72,7 +74,7 @@ public enum KeyOrder {
             rest.first.map { $0 >= 0x20 && $0 < 0x7F } ?? true
         }
         guard startsPrintable(restOfA) && startsPrintable(restOfB) else { return nil }
-        return compareASCII(restOfA, restOfB)
+        return compareASCII(restOfA, restOfB, han: han)
     }
 
     /// Printable ASCII in the root collation's order, case folded: white space, then punctuation
@@ -124,7 +126,11 @@ public enum KeyOrder {
     /// consonant followed by another syllable against the same syllable with one (가나 and 각),
     /// where the second syllable's leading consonant weighs against the trailing consonant.
     /// That case, other scripts and conjoining jamo go to the reference.
-    static func compareASCII(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+    ///
+    /// With `han`, Han ideographs it ranks are known too: after ASCII and Hangul (the root
+    /// collation's groups: Latin and punctuation, then Hangul, then Han), and among themselves
+    /// by rank.
+    static func compareASCII(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, han: HanRanks? = nil) -> Int? {
         // Neighbouring keys often share a long beginning (`Settings.General.Title` and
         // `Settings.General.Toggle`). Printable ASCII that both have, byte for byte, weighs the
         // same in each and breaks no tie: start where they differ, or at the start of the digit
@@ -148,6 +154,17 @@ public enum KeyOrder {
                 if !(xASCII && yASCII) {
                     let xHangul = !xASCII && isHangulSyllable(a, at: i)
                     let yHangul = !yASCII && isHangulSyllable(b, at: j)
+                    if let han, !(xASCII || xHangul) || !(yASCII || yHangul) {
+                        // An ideograph on either side: ASCII, then Hangul, then Han by rank.
+                        let xHan = xASCII || xHangul ? nil : han.rankedIdeograph(in: a, at: i)
+                        let yHan = yASCII || yHangul ? nil : han.rankedIdeograph(in: b, at: j)
+                        guard xASCII || xHangul || xHan != nil, yASCII || yHangul || yHan != nil else { return nil }
+                        guard let (xRank, xLength) = xHan, let (yRank, yLength) = yHan else { return xHan == nil ? -1 : 1 }
+                        if xRank != yRank { return xRank < yRank ? -1 : 1 }
+                        i += xLength
+                        j += yLength
+                        continue
+                    }
                     guard xASCII || xHangul, yASCII || yHangul else { return nil }
                     // A syllable sorts after any ASCII character.
                     guard xHangul && yHangul else { return xHangul ? 1 : -1 }
@@ -214,11 +231,20 @@ public enum KeyOrder {
             if i < a.count || j < b.count {
                 // One is a prefix of the other: the shorter sorts first.
                 let aIsLonger = i < a.count
+                /// The length of the known character at `k` of `s`, or nil.
+                @inline(__always) func known(_ s: UnsafeBufferPointer<UInt8>, at k: Int) -> Int? {
+                    if s[k] >= 0x20 && s[k] < 0x7F { return 1 }
+                    if isHangulSyllable(s, at: k) { return 3 }
+                    if let han, let found = han.rankedIdeograph(in: s, at: k) { return found.length }
+                    return nil
+                }
                 while i < a.count {
-                    if a[i] >= 0x20 && a[i] < 0x7F { i += 1 } else if isHangulSyllable(a, at: i) { i += 3 } else { return nil }
+                    guard let length = known(a, at: i) else { return nil }
+                    i += length
                 }
                 while j < b.count {
-                    if b[j] >= 0x20 && b[j] < 0x7F { j += 1 } else if isHangulSyllable(b, at: j) { j += 3 } else { return nil }
+                    guard let length = known(b, at: j) else { return nil }
+                    j += length
                 }
                 return aIsLonger ? 1 : -1
             }
@@ -309,7 +335,14 @@ public enum KeyOrder {
     /// checks that, and only unsorted input pays for the sort.
     public static func sort(_ members: inout [JSONMember]) {
         guard !isSorted(members) else { return }
-        members.sort { compare($0.key, $1.key) < 0 }
+        // The keys' ideographs ranked once, so that Chinese keys sort without a reference call
+        // per comparison.
+        let han = HanRanks(keys: members.lazy.map(\.key))
+        if han.isEmpty {
+            members.sort { compare($0.key, $1.key) < 0 }
+        } else {
+            members.sort { compare($0.key, $1.key, han: han) < 0 }
+        }
     }
 
     /// `sorted` and `others` (each in this order) as one list in this order, with a binary search
