@@ -34,16 +34,25 @@ extension Removal {
     /// key alone. Compared by a hash of each entry's bytes, then whole.
     static func withoutRenames(_ removals: [Removal], added: [(side: Side, value: JSONValue)]) -> [Removal] {
         guard !added.isEmpty, removals.contains(where: { $0.scope == .key }) else { return removals }
-        func hash(_ value: JSONValue) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            func mix(_ bytes: some Sequence<UInt8>) {
-                for byte in bytes {
-                    hash ^= UInt64(byte)
-                    hash &*= 0x100_0000_01b3
-                }
+        // Eight bytes at a time: 1,000 renamed entries are megabytes.
+        func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+            guard let base = bytes.baseAddress else { return hash }
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                hash = (hash ^ ByteWords.load(base, at: offset)) &* 0x100_0000_01b3
+                hash ^= hash >> 29
+                offset += 8
             }
-            if case .raw(let raw) = value { mix(raw.bytes) } else { mix(XcodeWriter.bytes(of: value)) }
+            while offset < bytes.count {
+                hash = (hash ^ UInt64(bytes[offset])) &* 0x100_0000_01b3
+                offset += 1
+            }
             return hash
+        }
+        func hash(_ value: JSONValue) -> UInt64 {
+            if case .raw(let raw) = value { return raw.bytes.withUnsafeBytes { hash($0) } }
+            return XcodeWriter.bytes(of: value).withUnsafeBytes { hash($0) }
         }
         // Per side and hash, the added entries; each accounts for one removed key at most, taken
         // from the end (identical entries by the thousand stay linear).
