@@ -18,10 +18,51 @@ struct Arguments {
         var choices: [String] = []
         /// What a value is, for shell completion.
         var value: Value = .text
-        /// One line for shell completion's menus.
+        /// What it does: its text in `--help`, whose first sentence completion's menus show.
         var summary = ""
+        /// How `--help` shows its value (`<file>`); without one, its choices (`human|json`).
+        var valueName: String? = nil
 
         enum Value: Sendable { case text, file, directory, revision }
+
+        /// The same option described otherwise, for a command where it means a little more.
+        func with(summary: String) -> Option {
+            var copy = self
+            copy.summary = summary
+            return copy
+        }
+
+        /// Its lines in a command's `--help`: names and value, then the summary wrapped from the
+        /// 27th column (on the next line when the names reach it).
+        var helpLines: [String] {
+            var heading = "  " + names.joined(separator: ", ")
+            if takesValue { heading += " " + (valueName ?? (choices.isEmpty ? "<value>" : choices.joined(separator: "|"))) }
+            let column = 26
+            var lines: [String] = []
+            var current = heading.count < column - 1 ? heading + String(repeating: " ", count: column - heading.count) : ""
+            if current.isEmpty { lines.append(heading) }
+            var filled = !current.isEmpty && current.count > column
+            for word in summary.split(separator: " ") {
+                if current.isEmpty { current = String(repeating: " ", count: column) }
+                if filled && current.count + 1 + word.count > 88 {
+                    lines.append(current)
+                    current = String(repeating: " ", count: column)
+                    filled = false
+                }
+                current += (filled ? " " : "") + word
+                filled = true
+            }
+            if !current.trimmingWhitespace().isEmpty { lines.append(current) }
+            return lines
+        }
+    }
+
+    /// A command's OPTIONS section, made from its option table (and `--help`).
+    static func helpSection(_ options: [Option]) -> String {
+        var text = "OPTIONS:\n"
+        for option in options { text += option.helpLines.map { $0 + "\n" }.joined() }
+        text += Option(names: ["--help", "-h"], takesValue: false, summary: "Show this help.").helpLines.map { $0 + "\n" }.joined()
+        return text
     }
 
     private(set) var values: [String: [String]] = [:]

@@ -28,15 +28,7 @@ enum CheckCommand {
               <path>                  A .xcstrings file or a directory (default: the tracked
                                       catalogs of the repository, else the current directory).
 
-            OPTIONS:
-              --staged                Check the staged (index) versions of the tracked catalogs.
-              --format <format>       human (default), json, github (workflow annotations) or
-                                      sarif (code scanning).
-              --color <when>          always, never or auto (default: colour on a terminal, not
-                                      with NO_COLOR).
-              --quiet                 Print nothing when every catalog passes without a finding
-                                      (the pre-commit hook).
-              --help, -h              Show this help.
+            {options}
 
             EXIT STATUS:
               0  every catalog passed (warnings allowed)
@@ -50,10 +42,10 @@ enum CheckCommand {
 
             """,
         options: [
-            .init(names: ["--format"], takesValue: true, choices: ["human", "json", "github", "sarif"]),
-            .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"]),
-            .init(names: ["--staged"], takesValue: false),
-            .init(names: ["--quiet"], takesValue: false),
+            .init(names: ["--format"], takesValue: true, choices: ["human", "json", "github", "sarif"], summary: "human (default), json, github (workflow annotations) or sarif (code scanning).", valueName: "<format>"),
+            .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"], summary: "always, never or auto (default: colour on a terminal, not with NO_COLOR).", valueName: "<when>"),
+            .init(names: ["--staged"], takesValue: false, summary: "Check the staged (index) versions of the tracked catalogs."),
+            .init(names: ["--quiet"], takesValue: false, summary: "Print nothing when every catalog passes without a finding (the pre-commit hook)."),
         ],
         run: run)
 

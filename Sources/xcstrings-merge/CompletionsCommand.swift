@@ -1,6 +1,6 @@
 /// `completions zsh|bash|fish`: a completion script made from the command table itself (each
-/// command's options, their choices and value kinds, the descriptions its help gives), so that
-/// help, parsing and completion cannot drift apart.
+/// command's options, their choices, value kinds and summaries), so that help, parsing and
+/// completion cannot drift apart.
 enum CompletionsCommand {
     static let shells = ["zsh", "bash", "fish"]
 
@@ -45,46 +45,10 @@ enum CompletionsCommand {
         return .success
     }
 
-    /// What the command's help says of `option`: the first sentence of the text after its
-    /// name on the OPTIONS lines (with the lines that continue it), at most about 80 characters.
+    /// What completion menus say of `option`: the first sentence of its summary, the one its
+    /// table entry gives `--help` too.
     static func description(of option: Arguments.Option, in command: Command) -> String {
-        let lines = command.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        for (index, line) in lines.enumerated() {
-            let trimmed = line.drop { $0 == " " }
-            guard trimmed.hasPrefix("-") else { continue }
-            // `--ours, --theirs, --base` or `--format human|json`, then two spaces and the text.
-            let gap = trimmed.firstRange(of: "  ")
-            let heading = gap.map { trimmed[..<$0.lowerBound] } ?? trimmed
-            let names = heading.split(separator: ",").map { $0.drop { $0 == " " }.prefix { $0 != " " && $0 != "=" && $0 != "<" } }
-            guard names.contains(where: { option.names.contains(String($0)) }) else { continue }
-            var text = gap.map { String(trimmed[$0.upperBound...].drop { $0 == " " }) } ?? ""
-            var column = line.count - text.count
-            var following = index + 1
-            if text.isEmpty, following < lines.count {
-                let next = lines[following]
-                if next.drop(while: { $0 == " " }).hasPrefix("-") {
-                    // Options listed one per line under a shared text (`--ours-label <label>`
-                    // under `--base-label <label>   Names for the three sides…`).
-                    for previous in lines[..<index].reversed() {
-                        let earlier = previous.drop { $0 == " " }
-                        guard earlier.hasPrefix("-") else { break }
-                        if let shared = earlier.firstRange(of: "  ") { return firstSentence(String(earlier[shared.upperBound...].drop { $0 == " " })) }
-                    }
-                    return ""
-                }
-                // The text is on the next line, indented to the description column.
-                text = String(next.drop { $0 == " " })
-                column = next.count - text.count
-                following += 1
-            }
-            for next in lines[min(following, lines.count)...] {
-                let indent = next.prefix { $0 == " " }.count
-                guard indent >= column, !next.isEmpty, !next.dropFirst(indent).hasPrefix("-") else { break }
-                text += " " + next.dropFirst(indent)
-            }
-            return firstSentence(text)
-        }
-        return ""
+        firstSentence(option.summary)
     }
 
     static func firstSentence(_ text: String) -> String {

@@ -20,14 +20,7 @@ enum FormatCommand {
               <path>                  A .xcstrings file or a directory (default: the tracked
                                       catalogs of the repository, else the current directory).
 
-            OPTIONS:
-              --check                 Write nothing; list the files that would change.
-              --staged                Format the staged (index) versions of the tracked catalogs
-                                      and stage the result (a working file that matched the
-                                      staged version is rewritten too), for a pre-commit hook.
-              --follow-symlinks       Write a catalog that is a symbolic link leading outside
-                                      its repository (refused by default).
-              --help, -h              Show this help.
+            {options}
 
             EXIT STATUS:
               0  all files are (now) canonical
@@ -39,7 +32,7 @@ enum FormatCommand {
               xcstrings-merge format --check App/
 
             """,
-        options: [.init(names: ["--check"], takesValue: false), .init(names: ["--staged"], takesValue: false), WriteConfinement.option],
+        options: [.init(names: ["--check"], takesValue: false, summary: "Write nothing; list the files that would change."), .init(names: ["--staged"], takesValue: false, summary: "Format the staged (index) versions of the tracked catalogs and stage the result (a working file that matched the staged version is rewritten too), for a pre-commit hook."), WriteConfinement.option],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {

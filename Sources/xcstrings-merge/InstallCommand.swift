@@ -135,18 +135,7 @@ enum InstallCommand {
 
             USAGE: xcstrings-merge install [--local | --global] [--binary <path>] [--hook]
 
-            OPTIONS:
-              --local                 This repository: its config and .gitattributes (default inside
-                                      a repository).
-              --global                Your global config and global attributes file
-                                      (core.attributesFile, else ~/.config/git/attributes).
-              --binary <path>         The binary the driver runs (default: this one, by absolute
-                                      path, so GUI clients with another PATH find it).
-              --hook                  Also write this repository's pre-commit hook, which runs
-                                      'check --staged': a commit with an invalid catalog or an
-                                      unresolved merge conflict in one stops (an existing hook is
-                                      left as it is, with the line to add said).
-              --help, -h              Show this help.
+            {options}
 
             EXAMPLES:
               xcstrings-merge install
@@ -159,10 +148,10 @@ enum InstallCommand {
         run: run)
 
     static let options: [Arguments.Option] = [
-        .init(names: ["--local"], takesValue: false),
-        .init(names: ["--global"], takesValue: false),
-        .init(names: ["--binary"], takesValue: true, value: .file),
-        .init(names: ["--hook"], takesValue: false),
+        .init(names: ["--local"], takesValue: false, summary: "This repository: its config and .gitattributes (default inside a repository)."),
+        .init(names: ["--global"], takesValue: false, summary: "Your global config and global attributes file (core.attributesFile, else ~/.config/git/attributes)."),
+        .init(names: ["--binary"], takesValue: true, value: .file, summary: "The binary the driver runs (default: this one, by absolute path, so GUI clients with another PATH find it).", valueName: "<path>"),
+        .init(names: ["--hook"], takesValue: false, summary: "Also write this repository's pre-commit hook, which runs 'check --staged': a commit with an invalid catalog or an unresolved merge conflict in one stops (an existing hook is left as it is, with the line to add said)."),
     ]
 
     static func scope(_ parsed: Arguments, command: String) throws(UsageError) -> Bool? {
@@ -315,13 +304,13 @@ enum UninstallCommand {
 
             USAGE: xcstrings-merge uninstall [--local | --global]
 
-            OPTIONS:
-              --local                 This repository (default inside a repository).
-              --global                Your global config and attributes file.
-              --help, -h              Show this help.
+            {options}
 
             """,
-        options: Array(InstallCommand.options.prefix(2)),
+        options: [
+            InstallCommand.options[0].with(summary: "This repository (default inside a repository)."),
+            InstallCommand.options[1].with(summary: "Your global config and attributes file."),
+        ],
         operands: .none,
         run: run)
 

@@ -33,28 +33,7 @@ enum LintCommand {
               <path>                  A .xcstrings file or a directory (default: the tracked
                                       catalogs of the repository, else the current directory).
 
-            OPTIONS:
-              --format <format>       human (default: path:line:column: severity: message [rule],
-                                      as Xcode and editors read it), json, github (workflow
-                                      annotations) or sarif (SARIF 2.1.0, for code scanning).
-              --strict                Report untranslated strings too, and fail on any finding.
-              --since <rev>           Report only findings that the catalog did not have at the
-                                      merge base of HEAD and <rev> (a pull request's new ones).
-              --fix                   Repair what is mechanical: literal \\n where the source has a
-                                      line break, carriage returns, format-only keys (marked
-                                      "shouldTranslate" : false). Files are rewritten atomically.
-              --follow-symlinks       With --fix: write a catalog that is a symbolic link leading
-                                      outside its repository (refused by default).
-              --disable <rule>        Skip a rule (repeatable).
-              --only <rule>           Run only these rules (repeatable).
-              --color <when>          always, never or auto (default: colour on a terminal, not
-                                      with NO_COLOR set or TERM=dumb).
-              --baseline <file>       Report and fail only on findings the baseline does not hold
-                                      (by catalog, rule, key and locale); say how many no longer occur.
-              --write-baseline <file> Record today's findings there and exit 0: the way to add lint
-                                      to an existing app's build phase on day one.
-              --print-config          Show the configuration in effect for the catalogs of a folder.
-              --help, -h              Show this help.
+            {options}
 
             CONFIGURATION:
               .xcstrings-lint.json, the nearest from a catalog's folder up to the repository root:
@@ -81,17 +60,17 @@ enum LintCommand {
 
             """,
         options: [
-                .init(names: ["--format"], takesValue: true, choices: ["human", "json", "github", "sarif"]),
-                .init(names: ["--strict"], takesValue: false),
-                .init(names: ["--since"], takesValue: true, value: .revision),
-                .init(names: ["--fix"], takesValue: false),
-                WriteConfinement.option,
-                .init(names: ["--disable"], takesValue: true, repeatable: true, choices: LintRules.all.map(\.id)),
-                .init(names: ["--only"], takesValue: true, repeatable: true, choices: LintRules.all.map(\.id)),
-                .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"]),
-                .init(names: ["--baseline"], takesValue: true, value: .file),
-                .init(names: ["--write-baseline"], takesValue: true, value: .file),
-                .init(names: ["--print-config"], takesValue: false),
+                .init(names: ["--format"], takesValue: true, choices: ["human", "json", "github", "sarif"], summary: "human (default: path:line:column: severity: message [rule], as Xcode and editors read it), json, github (workflow annotations) or sarif (SARIF 2.1.0, for code scanning).", valueName: "<format>"),
+                .init(names: ["--strict"], takesValue: false, summary: "Report untranslated strings too, and fail on any finding."),
+                .init(names: ["--since"], takesValue: true, value: .revision, summary: "Report only findings that the catalog did not have at the merge base of HEAD and <rev> (a pull request's new ones).", valueName: "<rev>"),
+                .init(names: ["--fix"], takesValue: false, summary: "Repair what is mechanical: literal \\n where the source has a line break, carriage returns, format-only keys (marked \"shouldTranslate\" : false). Files are rewritten atomically."),
+                WriteConfinement.option.with(summary: "With --fix: write a catalog that is a symbolic link leading outside its repository (refused by default)."),
+                .init(names: ["--disable"], takesValue: true, repeatable: true, choices: LintRules.all.map(\.id), summary: "Skip a rule (repeatable).", valueName: "<rule>"),
+                .init(names: ["--only"], takesValue: true, repeatable: true, choices: LintRules.all.map(\.id), summary: "Run only these rules (repeatable).", valueName: "<rule>"),
+                .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"], summary: "always, never or auto (default: colour on a terminal, not with NO_COLOR set or TERM=dumb).", valueName: "<when>"),
+                .init(names: ["--baseline"], takesValue: true, value: .file, summary: "Report and fail only on findings the baseline does not hold (by catalog, rule, key and locale); say how many no longer occur.", valueName: "<file>"),
+                .init(names: ["--write-baseline"], takesValue: true, value: .file, summary: "Record today's findings there and exit 0: the way to add lint to an existing app's build phase on day one.", valueName: "<file>"),
+                .init(names: ["--print-config"], takesValue: false, summary: "Show the configuration in effect for the catalogs of a folder."),
             ],
         run: run)
 

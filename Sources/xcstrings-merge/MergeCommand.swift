@@ -33,17 +33,7 @@ enum MergeCommand {
               <base> <ours> <theirs>  The common ancestor and the two versions. An empty base (both
                                       sides added the file) is an empty catalog.
 
-            OPTIONS:
-              -o, --output <file>     Write the result here (default: replace <ours>, as git expects).
-              --report <file>         Write the JSON report here (default, inside a repository:
-                                      <git-dir>/xcstrings-merge/<path>.json).
-              --path <name>           The file's path in the repository (git's %P), for messages.
-              --marker-size <n>       Conflict-marker size for the line-merge fallback (git's %L).
-              --base-label <label>    Names for the three sides in messages and markers (%S %X %Y).
-              --ours-label <label>
-              --theirs-label <label>
-              --prefer ours|theirs    Settle every conflict toward that side (still reported).
-              --help, -h              Show this help.
+            {options}
 
             GIT DRIVER:
               git config merge.xcstrings.name "Xcode String Catalog merge"
@@ -57,14 +47,14 @@ enum MergeCommand {
 
             """,
         options: [
-                .init(names: ["--output", "-o"], takesValue: true, value: .file),
-                .init(names: ["--report"], takesValue: true, value: .file),
-                .init(names: ["--path"], takesValue: true, value: .file),
-                .init(names: ["--marker-size"], takesValue: true),
-                .init(names: ["--base-label"], takesValue: true),
-                .init(names: ["--ours-label"], takesValue: true),
-                .init(names: ["--theirs-label"], takesValue: true),
-                .init(names: ["--prefer"], takesValue: true, choices: ["ours", "theirs"]),
+                .init(names: ["--output", "-o"], takesValue: true, value: .file, summary: "Write the result here (default: replace <ours>, as git expects).", valueName: "<file>"),
+                .init(names: ["--report"], takesValue: true, value: .file, summary: "Write the JSON report here (default, inside a repository: <git-dir>/xcstrings-merge/<path>.json).", valueName: "<file>"),
+                .init(names: ["--path"], takesValue: true, value: .file, summary: "The file's path in the repository (git's %P), for messages.", valueName: "<name>"),
+                .init(names: ["--marker-size"], takesValue: true, summary: "Conflict-marker size for the line-merge fallback (git's %L).", valueName: "<n>"),
+                .init(names: ["--base-label"], takesValue: true, summary: "Names for the three sides in messages and markers (%S %X %Y).", valueName: "<label>"),
+                .init(names: ["--ours-label"], takesValue: true, summary: "Names for the three sides in messages and markers (%S %X %Y).", valueName: "<label>"),
+                .init(names: ["--theirs-label"], takesValue: true, summary: "Names for the three sides in messages and markers (%S %X %Y).", valueName: "<label>"),
+                .init(names: ["--prefer"], takesValue: true, choices: ["ours", "theirs"], summary: "Settle every conflict toward that side (still reported)."),
             ],
         run: run)
 
@@ -84,12 +74,8 @@ enum MergeCommand {
             }
             markerSize = size
         }
-        let prefer = try parsed.value("--prefer").map { value throws(UsageError) -> Side in
-            guard let side = Side(rawValue: value), side != .base else {
-                throw UsageError(message: "option '--prefer' must be ours or theirs; got '\(value)'", command: "merge")
-            }
-            return side
-        }
+        // The table declares the choices: `choice` refuses anything else.
+        let prefer = try parsed.value("--prefer") == nil ? nil : Side(rawValue: parsed.choice("--prefer", default: "ours", command: "merge"))
         let request = MergeRequest(
             basePath: parsed.positionals[0], oursPath: parsed.positionals[1], theirsPath: parsed.positionals[2],
             outputPath: parsed.value("--output") ?? parsed.positionals[1],

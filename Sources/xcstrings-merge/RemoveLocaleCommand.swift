@@ -18,11 +18,7 @@ enum RemoveLocaleCommand {
               <locale>                A locale as the catalog names it (de, pt-BR, zh-Hans).
               <catalog>               A file ending in .xcstrings.
 
-            OPTIONS:
-              --dry-run               Print what would change; write nothing.
-              --follow-symlinks       Write a catalog that is a symbolic link leading outside
-                                      its repository (refused by default).
-              --help, -h              Show this help.
+            {options}
 
             EXIT STATUS:
               0  removed
@@ -33,7 +29,7 @@ enum RemoveLocaleCommand {
               xcstrings-merge remove-locale fr it App/Localizable.xcstrings
 
             """,
-        options: [.init(names: ["--dry-run"], takesValue: false), WriteConfinement.option],
+        options: [.init(names: ["--dry-run"], takesValue: false, summary: "Print what would change; write nothing."), WriteConfinement.option],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {

@@ -24,14 +24,7 @@ enum RenameKeyCommand {
               <catalog>               The .xcstrings files to change (a key is renamed in each
                                       that has it).
 
-            OPTIONS:
-              --map <file>            Renames, one per line as 'old<TAB>new' (a line that starts
-                                      with # and has no tab is a comment), or a JSON object
-                                      {"old" : "new", ...}.
-              --dry-run               Print what would change; write nothing.
-              --follow-symlinks       Write a catalog that is a symbolic link leading outside
-                                      its repository (refused by default).
-              --help, -h              Show this help.
+            {options}
 
             EXIT STATUS:
               0  renamed (or, with --dry-run, would rename)
@@ -44,8 +37,8 @@ enum RenameKeyCommand {
 
             """,
         options: [
-                .init(names: ["--map"], takesValue: true, repeatable: true, value: .file),
-                .init(names: ["--dry-run"], takesValue: false),
+                .init(names: ["--map"], takesValue: true, repeatable: true, value: .file, summary: "Renames, one per line as 'old<TAB>new' (a line that starts with # and has no tab is a comment), or a JSON object {\"old\" : \"new\", ...}.", valueName: "<file>"),
+                .init(names: ["--dry-run"], takesValue: false, summary: "Print what would change; write nothing."),
                 WriteConfinement.option,
             ],
         run: run)

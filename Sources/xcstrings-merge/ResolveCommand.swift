@@ -28,19 +28,7 @@ enum ResolveCommand {
             ARGUMENTS:
               <path>                  Conflicted catalogs (default: every conflicted *.xcstrings).
 
-            OPTIONS:
-              --ours, --theirs, --base
-                                      Settle every remaining conflict toward that side.
-              --take <key>[@<locale>]=ours|theirs|base
-                                      Settle the conflicts of one key (one locale). Repeatable.
-              --take-id <id>=ours|theirs|base
-                                      Settle one conflict by its report id. Repeatable.
-              --list                  Print the remaining conflicts and change nothing.
-              --format human|json     Output of --list (default human).
-              --interactive           Ask even when standard input is not a terminal.
-              --force                 Overwrite a working file edited since the merge (says
-                                      which keys it discards; keeps a copy in the git directory).
-              --help, -h              Show this help.
+            {options}
 
             EXIT STATUS:
               0  every conflict settled and staged (or --list found nothing to settle)
@@ -55,12 +43,12 @@ enum ResolveCommand {
 
             """,
         options: [
-                .init(names: ["--ours"], takesValue: false), .init(names: ["--theirs"], takesValue: false),
-                .init(names: ["--base"], takesValue: false),
-                .init(names: ["--take"], takesValue: true, repeatable: true),
-                .init(names: ["--take-id"], takesValue: true, repeatable: true),
-                .init(names: ["--list"], takesValue: false), .init(names: ["--format"], takesValue: true, choices: ["human", "json"]),
-                .init(names: ["--interactive"], takesValue: false), .init(names: ["--force"], takesValue: false),
+                .init(names: ["--ours"], takesValue: false, summary: "Settle every remaining conflict toward that side."), .init(names: ["--theirs"], takesValue: false, summary: "Settle every remaining conflict toward that side."),
+                .init(names: ["--base"], takesValue: false, summary: "Settle every remaining conflict toward that side."),
+                .init(names: ["--take"], takesValue: true, repeatable: true, summary: "Settle the conflicts of one key (one locale). Repeatable.", valueName: "<key>[@<locale>]=ours|theirs|base"),
+                .init(names: ["--take-id"], takesValue: true, repeatable: true, summary: "Settle one conflict by its report id. Repeatable.", valueName: "<id>=ours|theirs|base"),
+                .init(names: ["--list"], takesValue: false, summary: "Print the remaining conflicts and change nothing."), .init(names: ["--format"], takesValue: true, choices: ["human", "json"], summary: "Output of --list (default human)."),
+                .init(names: ["--interactive"], takesValue: false, summary: "Ask even when standard input is not a terminal."), .init(names: ["--force"], takesValue: false, summary: "Overwrite a working file edited since the merge (says which keys it discards; keeps a copy in the git directory)."),
             ],
         run: run)
 

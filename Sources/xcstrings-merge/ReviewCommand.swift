@@ -31,10 +31,7 @@ enum ReviewCommand {
               <catalog>               A catalog the driver merged (default: every one it has a
                                       report of that merge for).
 
-            OPTIONS:
-              --format human|json     Output format (default human).
-              --no-pager              Print, even to a terminal.
-              --help, -h              Show this help.
+            {options}
 
             EXIT STATUS:
               0  shown (or nothing was decided)
@@ -47,8 +44,8 @@ enum ReviewCommand {
 
             """,
         options: [
-            .init(names: ["--format"], takesValue: true, choices: ["human", "json"]),
-            .init(names: ["--no-pager"], takesValue: false),
+            .init(names: ["--format"], takesValue: true, choices: ["human", "json"], summary: "Output format (default human)."),
+            .init(names: ["--no-pager"], takesValue: false, summary: "Print, even to a terminal."),
         ],
         run: run)
 

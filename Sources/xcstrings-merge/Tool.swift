@@ -14,14 +14,34 @@ enum ExitStatus: Int32 {
 struct Command: Sendable {
     var name: String
     var summary: String
-    var help: String
-    /// The options it takes: what its parser accepts and what shell completion offers.
+    /// The help text, with `{options}` where the OPTIONS section made from `options` goes.
+    var template: String
+    /// The options it takes: what its parser accepts, what `--help` lists and what shell
+    /// completion offers, each described once, in its table entry.
     var options: [Arguments.Option] = []
     /// What its other arguments are, for shell completion.
     var operands: Operands = .catalogs
     var run: @Sendable ([String]) throws(UsageError) -> ExitStatus
 
     enum Operands: Sendable { case catalogs, none, words }
+
+    init(
+        name: String, summary: String, help: String, options: [Arguments.Option] = [], operands: Operands = .catalogs,
+        run: @escaping @Sendable ([String]) throws(UsageError) -> ExitStatus
+    ) {
+        self.name = name
+        self.summary = summary
+        self.template = help
+        self.options = options
+        self.operands = operands
+        self.run = run
+    }
+
+    /// `--help`: the template with its options section made from the table.
+    var help: String {
+        guard let marker = template.firstRange(of: "{options}\n") else { return template }
+        return String(template[..<marker.lowerBound]) + Arguments.helpSection(options) + String(template[marker.upperBound...])
+    }
 }
 
 enum Tool {

@@ -10,7 +10,7 @@ import StringCatalog
 enum WriteConfinement {
     static let option = Arguments.Option(
         names: ["--follow-symlinks"], takesValue: false,
-        summary: "Write catalogs whose symbolic links lead outside the repository")
+        summary: "Write a catalog that is a symbolic link leading outside its repository (refused by default).")
 
     /// Why `path` may not be written; nil when it may.
     static func refusal(for path: String, followingSymlinks: Bool) -> String? {

@@ -143,6 +143,19 @@ import TestSupport
 /// Help, parsing and completion come from one table: every option a command parses is in its
 /// help, every option its help lists is parsed, and the scripts offer exactly those.
 @Suite struct CompletionTests {
+    /// Each option is described once, in its table entry: `--help`'s OPTIONS section is made
+    /// from the table, and completion's menus take the same text.
+    @Test(arguments: Tool.commands.map(\.name))
+    func everyOptionIsDescribedInItsTableEntry(_ name: String) throws {
+        let command = try #require(Tool.commands.first { $0.name == name })
+        for option in command.options {
+            #expect(!option.summary.isEmpty, "\(name): \(option.names[0]) has no summary")
+            for line in option.helpLines { #expect(command.help.contains(line), "\(name): --help lacks \(line)") }
+            #expect(CompletionsCommand.description(of: option, in: command) == CompletionsCommand.firstSentence(option.summary))
+        }
+        #expect(!command.template.contains("OPTIONS:"), "\(name): an OPTIONS section written by hand")
+    }
+
     @Test(arguments: Tool.commands.map(\.name))
     func helpListsExactlyTheOptionsTheParserTakes(_ name: String) throws {
         let command = try #require(Tool.commands.first { $0.name == name })
