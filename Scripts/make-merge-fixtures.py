@@ -152,11 +152,11 @@ case("substitution-both-modified",
 case("empty-base", None,
      catalog({"Done": entry({"de": unit("Fertig")}), "Save": entry({"en": unit("Save")})}, version="1.1"),
      catalog({"Done": entry({"fr": unit("Terminé")}), "Open": entry({"en": unit("Open")})}, version="1.1"),
-     "An empty base (the file added on both branches) is an empty catalog.")
+     "R1: An empty base (the file added on both branches) is an empty catalog.")
 case("empty-base-versions", None,
      catalog({"Open": entry({"en": unit("Open")})}, version="1.0"),
      catalog({"Close": entry({"en": unit("Close")})}, version="1.1"),
-     "An empty base has no version: 1.0 added on one side and 1.1 on the other give 1.1 (R6), not the side that happens to match a made-up base.")
+     "R6: An empty base has no version: 1.0 added on one side and 1.1 on the other give 1.1 (R6), not the side that happens to match a made-up base.")
 nfc, nfd = "Caf\u00e9", "Cafe\u0301"
 TWINS = catalog({nfc: entry({"en": unit("Café (NFC)")}), nfd: entry({"en": unit("Café (NFD)")}),
                  "OK": entry({"de": unit("OK")}), "Ok": entry({"de": unit("Ok")}),
@@ -164,7 +164,7 @@ TWINS = catalog({nfc: entry({"en": unit("Café (NFC)")}), nfd: entry({"en": unit
 case("case-and-normalization-twins", TWINS,
      edit(TWINS, lambda d: (S(d)[nfc]["localizations"].__setitem__("de", unit("Café NFC")), S(d)["OK"]["localizations"]["de"]["stringUnit"].update({"value": "Okay"}), S(d)["Item 9"]["localizations"]["de"]["stringUnit"].update({"value": "Element 9"}))),
      edit(TWINS, lambda d: (S(d)[nfd]["localizations"].__setitem__("de", unit("Café NFD")), S(d)["Ok"]["localizations"]["de"]["stringUnit"].update({"value": "In Ordnung"}), S(d)["Item 10"]["localizations"]["de"]["stringUnit"].update({"value": "Element 10"}))),
-     "Keys that differ only by case or Unicode normalization, and Item 9/Item 10, are separate keys.")
+     "R1: Keys that differ only by case or Unicode normalization, and Item 9/Item 10, are separate keys.")
 
 
 def rename(d, old, new):
@@ -252,7 +252,7 @@ def rename_member(old, new):
 case("string-set-members-renamed-both-sides", SHORTCUTS,
      edit(SHORTCUTS, rename_member("state", "  state")),
      edit(SHORTCUTS, rename_member("values", "v'alues")),
-     "R3 for a malformed set: ours renamed state, theirs renamed values; merged member by member the set would keep neither: a both-modified conflict that keeps ours whole.")
+     "R8 for a malformed set: ours renamed state, theirs renamed values; merged member by member the set would keep neither: a both-modified conflict that keeps ours whole.")
 
 NAMED = catalog({
     "items.count": entry({"en": unit("%1$(count)lld items"), "de": unit("%1$(count)lld Artikel")}, extractionState="manual"),
@@ -262,7 +262,7 @@ NAMED = catalog({
 case("named-placeholders-edited-both-sides", NAMED,
      edit(NAMED, lambda d: S(d)["items.count"]["localizations"]["de"]["stringUnit"].__setitem__("value", "%1$(count)lld Einträge")),
      edit(NAMED, lambda d: S(d)["transfer"]["localizations"].__setitem__("fr", unit("Virer %1$(amount)@ à %2$(destination)@"))),
-     "Xcode 26's named placeholders are text like any other: ours reworded a German value, theirs added French to another key; both kept, no conflict.")
+     "R1: Xcode 26's named placeholders are text like any other: ours reworded a German value, theirs added French to another key; both kept, no conflict.")
 
 root = os.path.join(os.path.dirname(__file__), "..", "Fixtures", "merge")
 for name, (base, ours, theirs, note) in cases.items():

@@ -66,7 +66,7 @@ public enum LossCheck {
     ) -> [String] {
         let baseUnits = units(base, includingNew: true)
         // In the output a text counts in any state: a merge may keep the other side's state
-        // (`new`, by R3's state precedence) beside this side's text, and that loses no text.
+        // (`new`, by U2/U3's state precedence) beside this side's text, and that loses no text.
         let mergedUnits = units(merged, includingNew: true)
         let reported = report.conflicts.map(\.location)
         // What an auto-resolution dropped, by place: the report holds it whole.

@@ -22,7 +22,7 @@ import StringCatalog
 ///
 /// Both are reported in `autoResolved` at K' with `from` and `renamedBy`. Anything else (Y
 /// deleted K, Y renamed it to another name, ambiguous pairings, entries without translations)
-/// is left to R0–R9.
+/// is left to the other rules (MergeRules).
 struct RenamePlan {
     /// A renamed entry whose merge reads the base and the other side at the old key.
     struct Carry {

@@ -1,7 +1,7 @@
 import StringCatalog
 
 extension ThreeWayMerge {
-    /// R3, for a `stringUnit` both sides changed differently:
+    /// U1–U4, for a `stringUnit` both sides changed differently:
     /// - U1 `translation-beats-new`: one side's state is `new` with the base's value (an untouched
     ///   placeholder, or a unit both sides added) and the other's `translated` or `needs_review`:
     ///   the other side's whole unit. When the `new` side changed the value too, both sides
@@ -71,7 +71,7 @@ extension ThreeWayMerge {
         return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: .string("needs_review")))
     }
 
-    /// R3 for a unit or string set the rules above leave to the general ones (malformed on a
+    /// R8 for a unit or string set the rules above leave to the general ones (malformed on a
     /// side): when one side removed a member that holds the node's meaning (`state`, `value` or
     /// `values`) and the other side changed the node too, a member-by-member merge would apply
     /// that removal and could leave the node with none of them (each side renaming another: the
