@@ -27,8 +27,10 @@ import TestSupport
             """)
         chmod(editor.path, 0o755)
         var environment = repo.environment
-        // A path with a space, quoted in the setting as git's users write it.
-        environment["EDITOR"] = "'\(editor.path)'"
+        // A path with a space, quoted in the setting as git's users write it. Read by sh rather
+        // than executed: a script just written can be "busy" to exec while a test running beside
+        // this one forks with its descriptor open (ETXTBSY).
+        environment["EDITOR"] = "/bin/sh '\(editor.path)'"
         environment["VISUAL"] = nil
         environment["TMPDIR"] = temporary.path
         var full = ProcessInfo.processInfo.environment
@@ -62,7 +64,7 @@ import TestSupport
         chmod(editor.path, 0o755)
         var full = ProcessInfo.processInfo.environment
         for (key, value) in repo.environment { full[key] = value }
-        full["EDITOR"] = editor.path
+        full["EDITOR"] = "/bin/sh '\(editor.path)'"
         full.removeValue(forKey: "VISUAL")
         let driven = try PseudoTerminal.run(
             Paths.tool, ["resolve"], in: repo.root, environment: full, answers: [("[q]uit? ", "e\n")] + answers, stopAt: "and staged it")
