@@ -250,8 +250,9 @@ import TestSupport
         try Data("#!/bin/sh\nprintf '{\"state\" : \"translated\", \"value\" : \"Edited\"}' > \"$1\"\n".utf8).write(to: editor)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
         var environment = repo.environment
-        environment["EDITOR"] = editor.path
-        environment["VISUAL"] = editor.path
+        // Through sh: a script just written can be busy to exec (see EditorTests).
+        environment["EDITOR"] = "/bin/sh '\(editor.path)'"
+        environment["VISUAL"] = "/bin/sh '\(editor.path)'"
         let second = try run(Paths.tool, ["resolve", "--interactive"], in: repo.root, input: "e\n", environment: environment)
         #expect(second.stdout.contains("Conflict 1 of 1"))
         #expect(second.status == 0, "\(second.stdout) \(second.stderr)")
