@@ -34,25 +34,14 @@ extension Removal {
     /// key alone. Compared by a hash of each entry's bytes, then whole.
     static func withoutRenames(_ removals: [Removal], added: [(side: Side, value: JSONValue)]) -> [Removal] {
         guard !added.isEmpty, removals.contains(where: { $0.scope == .key }) else { return removals }
-        // Eight bytes at a time: 1,000 renamed entries are megabytes.
-        func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-            guard let base = bytes.baseAddress else { return hash }
-            var offset = 0
-            while offset + 8 <= bytes.count {
-                hash = (hash ^ ByteWords.load(base, at: offset)) &* 0x100_0000_01b3
-                hash ^= hash >> 29
-                offset += 8
-            }
-            while offset < bytes.count {
-                hash = (hash ^ UInt64(bytes[offset])) &* 0x100_0000_01b3
-                offset += 1
-            }
-            return hash
-        }
         func hash(_ value: JSONValue) -> UInt64 {
-            if case .raw(let raw) = value { return raw.bytes.withUnsafeBytes { hash($0) } }
-            return XcodeWriter.bytes(of: value).withUnsafeBytes { hash($0) }
+            var hash = ByteHash()
+            if case .raw(let raw) = value {
+                raw.bytes.withUnsafeBufferPointer { hash.combine($0) }
+            } else {
+                XcodeWriter.bytes(of: value).withUnsafeBufferPointer { hash.combine($0) }
+            }
+            return hash.finalize()
         }
         // Per side and hash, the added entries; each accounts for one removed key at most, taken
         // from the end (identical entries by the thousand stay linear).
@@ -86,13 +75,10 @@ extension ThreeWayMerge {
             }
             return
         }
-        switch kind {
-        case .stringUnit, .stringSet, .generic: return
+        guard kind.holdsTranslations else { return }
         // A localization holds removable parts only in variations or substitutions: most are a
         // string unit, passed over without reading them.
-        case .localization where !Self.mayHold(base, "\"variations\"") && !Self.mayHold(base, "\"substitutions\""): return
-        default: break
-        }
+        if kind == .localization && !Self.mayHold(base, "\"variations\"") && !Self.mayHold(base, "\"substitutions\"") { return }
         guard let baseObject = base.object, let takenObject = taken.object else { return }
         // The kinds below which only named members can hold translations look those up; the
         // others compare every member, by a table when there are many (an entry's 100,000

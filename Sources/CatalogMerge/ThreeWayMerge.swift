@@ -6,6 +6,15 @@ enum NodeKind {
     case root, strings, entry, localizations, localization, stringUnit, stringSet
     case variations, variationCases, substitutions, substitution, generic
 
+    /// Whether a node of this kind can hold keys, localizations or variation cases, the parts
+    /// whose removal the report names (`Removal`): not a unit, a set or a plain value.
+    var holdsTranslations: Bool {
+        switch self {
+        case .stringUnit, .stringSet, .generic: return false
+        default: return true
+        }
+    }
+
     /// The kind of the member `name` of a node of this kind.
     func child(_ name: UTF8Bytes) -> NodeKind {
         switch self {
@@ -111,7 +120,7 @@ public struct ThreeWayMerge {
     /// (a 512 KiB thread stack must hold the deepest input even in a debug build).
     mutating func merge(_ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?, kind: NodeKind, at trail: Trail) -> JSONValue? {
         if let settled = Self.sameOnTwoSides(base, ours, theirs) {
-            if let base, let side = settled.changedBy {
+            if let base, let side = settled.changedBy, kind.holdsTranslations {
                 noteRemovals(base: base, taken: settled.value, side: side, kind: kind, at: trail)
             }
             return settled.value

@@ -47,7 +47,7 @@ enum CompletionsCommand {
 
     /// What completion menus say of `option`: the first sentence of its summary, the one its
     /// table entry gives `--help` too.
-    static func description(of option: Arguments.Option, in command: Command) -> String {
+    static func description(of option: Arguments.Option) -> String {
         firstSentence(option.summary)
     }
 
@@ -86,7 +86,7 @@ enum CompletionsCommand {
         for command in commands {
             var specs: [String] = []
             for option in command.options {
-                let text = bracketed(description(of: option, in: command))
+                let text = bracketed(description(of: option))
                 for name in option.names {
                     let repeats = option.repeatable ? "*" : ""
                     guard option.takesValue else {
@@ -211,7 +211,7 @@ enum CompletionsCommand {
                         }
                     }
                 }
-                let text = description(of: option, in: command)
+                let text = description(of: option)
                 if !text.isEmpty { line += " -d \(quoted(text))" }
                 script += line + "\n"
             }

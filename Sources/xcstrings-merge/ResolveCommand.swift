@@ -195,10 +195,7 @@ struct ResolveSession {
         var mode: UInt32
         /// What the working file may hold without being "edited since the merge" besides the
         /// merge's own output: ours' stage, or the staged catalog the report's conflicts are in.
-        var leftByTheMerge: [UInt8]?
-        /// True when the conflicts come from the driver's report because the catalog was staged
-        /// (`git add`) before anyone settled them.
-        var fromReport = false
+        var leftByTheMerge: [UInt8]
         var inputs: [Catalog]
         /// The conflicts as they stand after earlier answers.
         var report: MergeReport
@@ -290,9 +287,7 @@ struct ResolveSession {
                     let catalog = try? Catalog(bytes: bytes, checkingShape: false, requiringCatalogShape: false),
                     let inputs = reports.sides(path: path, catalog: catalog)
                 else { continue }
-                var file = Self.file(path: path, mode: entry.mode, leftByTheMerge: bytes, inputs: inputs, stages: "staged " + entry.id.description, gitDirectory: repository.gitDirectory)
-                file.fromReport = true
-                files.append(file)
+                files.append(Self.file(path: path, mode: entry.mode, leftByTheMerge: bytes, inputs: inputs, stages: "staged " + entry.id.description, gitDirectory: repository.gitDirectory))
             }
         }
         if !paths.isEmpty, let missing = stagedPaths.first(where: { path in !files.contains { $0.path == path } }) {
@@ -312,8 +307,12 @@ struct ResolveSession {
     /// A file to settle: the merge of `inputs` with the answers stored from earlier runs.
     static func file(path: String, mode: UInt32, leftByTheMerge: [UInt8], inputs: [Catalog], stages: String, gitDirectory: String) -> File {
         let stored = ChoiceStore.load(path: path, stages: stages, gitDirectory: gitDirectory)
-        let defaultOutput = ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2]).catalog.canonicalBytes()
-        var report = ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], options: MergeOptions(choices: stored, file: path)).report
+        let answered = ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], options: MergeOptions(choices: stored, file: path))
+        // What the merge alone writes: the same merge when nothing was answered yet.
+        let defaultOutput = stored.isEmpty
+            ? answered.catalog.canonicalBytes()
+            : ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2]).catalog.canonicalBytes()
+        var report = answered.report
         report.conflicts = report.unresolvedConflicts
         return File(
             path: path, mode: mode, leftByTheMerge: leftByTheMerge, inputs: inputs, report: report,

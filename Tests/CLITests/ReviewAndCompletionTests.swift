@@ -151,7 +151,7 @@ import TestSupport
         for option in command.options {
             #expect(!option.summary.isEmpty, "\(name): \(option.names[0]) has no summary")
             for line in option.helpLines { #expect(command.help.contains(line), "\(name): --help lacks \(line)") }
-            #expect(CompletionsCommand.description(of: option, in: command) == CompletionsCommand.firstSentence(option.summary))
+            #expect(CompletionsCommand.description(of: option) == CompletionsCommand.firstSentence(option.summary))
         }
         #expect(!command.template.contains("OPTIONS:"), "\(name): an OPTIONS section written by hand")
     }

@@ -60,47 +60,47 @@ public struct HanRanks: Sendable {
     /// comparison, so decoded without looking up Unicode's properties (only ideographs have ranks).
     @inline(__always)
     func rankedIdeograph(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (rank: Int32, length: Int)? {
+        guard let (scalar, length) = Self.wideScalar(in: bytes, at: i) else { return nil }
+        return ranks[scalar].map { ($0, length) }
+    }
+
+    /// The scalar of three or four UTF-8 bytes at `i` whose lead byte could start an ideograph
+    /// (`E3`–`EF`, `F0`–`F3`), with its length; nil for anything else, a malformed sequence too
+    /// (it must not pass for the ideograph it resembles).
+    @inline(__always)
+    static func wideScalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int)? {
         let lead = bytes[i]
-        let scalar: UInt32
         let length: Int
+        var scalar: UInt32
         if lead >= 0xE3 && lead <= 0xEF {
-            guard i + 2 < bytes.count else { return nil }
-            scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
             length = 3
+            scalar = UInt32(lead & 0x0F)
         } else if lead >= 0xF0 && lead <= 0xF3 {
-            guard i + 3 < bytes.count else { return nil }
-            scalar = UInt32(lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
             length = 4
+            scalar = UInt32(lead & 0x07)
         } else {
             return nil
         }
-        // Continuation bytes: a malformed sequence must not pass for the ideograph it resembles.
-        for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return nil }
-        return ranks[scalar].map { ($0, length) }
+        guard i + length <= bytes.count else { return nil }
+        for k in 1..<length {
+            guard bytes[i + k] & 0xC0 == 0x80 else { return nil }
+            scalar = scalar << 6 | UInt32(bytes[i + k] & 0x3F)
+        }
+        return (scalar, length)
     }
 
     static func text(_ scalar: UInt32) -> String { String(Unicode.Scalar(scalar).map(Character.init) ?? " ") }
 
     /// The unified ideograph whose UTF-8 starts at `i` (the main block, Extensions A on, and the
     /// twelve unified ones among the compatibility ideographs), with its length in bytes.
-    @inline(__always)
     static func ideograph(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int)? {
-        let lead = bytes[i]
-        if lead >= 0xE3 && lead <= 0xEF {
-            guard i + 2 < bytes.count, bytes[i + 1] & 0xC0 == 0x80, bytes[i + 2] & 0xC0 == 0x80 else { return nil }
-            let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-            guard (scalar >= 0x3400 && scalar <= 0x4DBF) || (scalar >= 0x4E00 && scalar <= 0x9FFF)
+        guard let (scalar, length) = wideScalar(in: bytes, at: i) else { return nil }
+        let inRange = length == 3
+            ? (scalar >= 0x3400 && scalar <= 0x4DBF) || (scalar >= 0x4E00 && scalar <= 0x9FFF)
                 || (scalar >= 0xFA0E && scalar <= 0xFA29 && isUnifiedCompatibility(scalar))
-            else { return nil }
-            return Unicode.Scalar(scalar)?.properties.isUnifiedIdeograph == true ? (scalar, 3) : nil
-        }
-        if lead >= 0xF0 && lead <= 0xF3 {
-            guard i + 3 < bytes.count, bytes[i + 1] & 0xC0 == 0x80, bytes[i + 2] & 0xC0 == 0x80, bytes[i + 3] & 0xC0 == 0x80 else { return nil }
-            let scalar = UInt32(lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
-            guard scalar >= 0x20000 && scalar <= 0x3FFFF, Unicode.Scalar(scalar)?.properties.isUnifiedIdeograph == true else { return nil }
-            return (scalar, 4)
-        }
-        return nil
+            : scalar >= 0x20000 && scalar <= 0x3FFFF
+        guard inRange, Unicode.Scalar(scalar)?.properties.isUnifiedIdeograph == true else { return nil }
+        return (scalar, length)
     }
 
     /// The compatibility ideographs that are unified ideographs, not canonical equivalents of one.
