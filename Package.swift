@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "StringCatalog", targets: ["StringCatalog"]),
         .library(name: "CatalogMerge", targets: ["CatalogMerge"]),
         .library(name: "CatalogLint", targets: ["CatalogLint"]),
+        .library(name: "MergePipeline", targets: ["MergePipeline"]),
     ],
     targets: [
         libgit2Headers,
@@ -39,10 +40,13 @@ let package = Package(
             ]),
         .target(name: "CatalogMerge", dependencies: ["StringCatalog", "Platform"]),
         .target(name: "CatalogLint", dependencies: ["StringCatalog", "Platform"]),
+        // The merge of three files, from reading to the report: what the driver, resolve, the
+        // fixture tests and the fuzzer all run.
+        .target(name: "MergePipeline", dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "Platform"]),
         .target(name: "GitSupport", dependencies: ["CLibgit2", "Platform"]),
         .executableTarget(
             name: "xcstrings-merge",
-            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "GitSupport", "Platform"],
+            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "GitSupport", "Platform"],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "-dead_strip_dylibs"], .when(platforms: [.macOS])),
                 // A position-dependent executable: the loader then has no ~95,000 relocations to
@@ -55,12 +59,12 @@ let package = Package(
         .executableTarget(name: "xcstrings-merge-bench", dependencies: ["StringCatalog", "Platform"]),
         .target(name: "TestSupport", dependencies: ["StringCatalog", "Platform"], path: "Tests/TestSupport"),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "TestSupport"]),
-        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "CatalogLint", "StringCatalog", "TestSupport"]),
+        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "CatalogLint", "MergePipeline", "StringCatalog", "TestSupport"]),
         .testTarget(name: "PortabilityTests", dependencies: ["Platform", "TestSupport"]),
         .testTarget(name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "TestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["StringCatalog", "CatalogMerge", "GitSupport", "Platform", "TestSupport", "xcstrings-merge"]),
+            dependencies: ["StringCatalog", "CatalogMerge", "MergePipeline", "GitSupport", "Platform", "TestSupport", "xcstrings-merge"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,8 +7,8 @@ public func fuzzReader(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
     _ = try? JSONReader.parse(bytes)
     // Reading on two threads (forced by a tiny split size) must agree with reading on one.
-    let single = Result { () throws(JSONError) in try Catalog(bytes: bytes, splitAbove: 0) }
-    let split = Result { () throws(JSONError) in try Catalog(bytes: bytes, splitAbove: 16) }
+    let single = Result { () throws(JSONError) in try Catalog(bytes: bytes, for: .catalogToValidate, splitAbove: 0) }
+    let split = Result { () throws(JSONError) in try Catalog(bytes: bytes, for: .catalogToValidate, splitAbove: 16) }
     switch (single, split) {
     case (.success(let a), .success(let b)):
         if a.canonicalBytes() != b.canonicalBytes() { fatalError("split read differs") }
@@ -19,7 +19,7 @@ public func fuzzReader(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     }
     // Reading without the schema notes, through the fast path for Xcode's layout, must agree
     // with the general reading: the same error, or the same entries with the same verdicts.
-    let fast = Result { () throws(JSONError) in try Catalog(bytes: bytes, checkingShape: false, splitAbove: 0) }
+    let fast = Result { () throws(JSONError) in try Catalog(bytes: bytes, splitAbove: 0) }
     switch (single, fast) {
     case (.success(let a), .success(let b)):
         let general = a.strings.members, quick = b.strings.members
@@ -35,7 +35,7 @@ public func fuzzReader(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     default:
         fatalError("fast read and general read disagree")
     }
-    guard let catalog = try? Catalog(bytes: bytes) else { return 0 }
+    guard let catalog = try? Catalog(bytes: bytes, for: .catalogToValidate) else { return 0 }
     _ = CatalogValidator.validate(catalog)
     let output = catalog.canonicalBytes()
     guard let reread = try? Catalog(bytes: output) else {

@@ -11,10 +11,12 @@ targets="${2:-reader merge}"
 out=.build/fuzz
 mkdir -p "$out/src"
 
-# One module of the library sources (their cross-module imports removed) plus the target.
+# One module of the library sources (their cross-module imports removed) plus the target: the
+# merge target runs `FileMerge`, the merge command's own pipeline.
 rm -f "$out/src/"*.swift
-for file in Sources/Platform/*.swift Sources/StringCatalog/*/*.swift Sources/CatalogMerge/*.swift Sources/CatalogMerge/*/*.swift; do
-    sed '/^import StringCatalog$/d; /^import Platform$/d' "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
+for file in Sources/Platform/*.swift Sources/StringCatalog/*/*.swift Sources/CatalogMerge/*.swift Sources/CatalogMerge/*/*.swift \
+    Sources/CatalogLint/*.swift Sources/CatalogLint/*/*.swift Sources/MergePipeline/*.swift; do
+    sed -E '/^import (StringCatalog|Platform|CatalogMerge|CatalogLint|MergePipeline)$/d' "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
 done
 
 seed_corpus() {

@@ -221,7 +221,7 @@ public struct PluralCategorySet: Sendable, Equatable {
 
 /// A localization of one string. Its forms, plural variations and substitutions are stored in
 /// the string (`LintedString.forms`, …); it holds where they are. Plain data, like `Form`.
-public struct Localization: Sendable {
+public struct LintedLocalization: Sendable {
     /// The index of its locale's name in the `LintNames` of its string.
     var localeIndex: Int32
     /// Whether it is the source language's.
@@ -321,11 +321,11 @@ final class LintNames: @unchecked Sendable {
 struct LintedStringBuilder {
     let names: LintNames
     let sourceLocale: Int32
-    var localizations: [Localization] = []
+    var localizations: [LintedLocalization] = []
     var forms: [Form] = []
     var plurals: [PluralVariation] = []
     var substitutionTables: [[String: Substitution]] = []
-    var current: Localization?
+    var current: LintedLocalization?
     /// The line-by-line reading's stacks, kept from entry to entry (see `CanonicalEntry`).
     var openStack: [CanonicalEntry.Open] = []
     var placeStack: [FormPlace] = []
@@ -376,7 +376,7 @@ struct LintedStringBuilder {
     }
 
     mutating func beginLocalization(_ locale: Int32, offset: Int) {
-        current = Localization(
+        current = LintedLocalization(
             localeIndex: locale, isSource: locale == sourceLocale, offset: offset, forms: forms.count..<forms.count,
             pluralVariations: plurals.count..<plurals.count, substitutionsIndex: -1)
     }
@@ -429,7 +429,7 @@ public struct LintedString: Sendable {
     /// the file alive that the forms' texts point into.
     let value: JSONValue
     public var entry: JSONObject { value.materialized.object ?? JSONObject() }
-    public private(set) var localizations: [Localization] = []
+    public private(set) var localizations: [LintedLocalization] = []
     /// The forms of all its localizations, each localization's together.
     public private(set) var forms: [Form] = []
     public private(set) var pluralVariations: [PluralVariation] = []
@@ -474,10 +474,10 @@ public struct LintedString: Sendable {
         }
     }
 
-    public var source: Localization? { sourceIndex.map { localizations[$0] } }
+    public var source: LintedLocalization? { sourceIndex.map { localizations[$0] } }
 
     /// The name of a localization's locale.
-    public func locale(of localization: Localization) -> UTF8Bytes { names.locales[Int(localization.localeIndex)] }
+    public func locale(of localization: LintedLocalization) -> UTF8Bytes { names.locales[Int(localization.localeIndex)] }
 
     /// The variation cases above a form (see `Form.path`).
     public func components(of path: FormPath) -> [String] { names[path].components }
@@ -487,7 +487,7 @@ public struct LintedString: Sendable {
     /// The argument a conversion without a written position reads first in `form`: its
     /// substitution's `argNum` for a substitution's variation (see `FormatString.specifiers`),
     /// else 1.
-    func firstArgument(of form: Form, in localization: Localization) -> Int {
+    func firstArgument(of form: Form, in localization: LintedLocalization) -> Int {
         guard form.place.isSubstitutionCase else { return 1 }
         let components = components(of: form.path)
         guard components.count >= 2, components[0] == "substitutions" else { return 1 }
@@ -495,13 +495,13 @@ public struct LintedString: Sendable {
     }
 
     /// A localization's substitutions by name.
-    func substitutions(of localization: Localization) -> [String: Substitution] {
+    func substitutions(of localization: LintedLocalization) -> [String: Substitution] {
         localization.substitutionsIndex < 0 ? [:] : substitutionTables[Int(localization.substitutionsIndex)]
     }
 
     /// The form of `localization` at `place`, else (for a case the other language lacks) the
     /// `other` case of the same variation, else the plain unit.
-    func form(of localization: Localization, matching place: FormPlace) -> Form? {
+    func form(of localization: LintedLocalization, matching place: FormPlace) -> Form? {
         let range = localization.forms
         if let sourceLookup, let sourceIndex, localizations[sourceIndex].forms == range {
             return sourceLookup.index(matching: place).map { forms[$0] }

@@ -82,7 +82,7 @@ enum FormatCommand {
     /// Formatting does not validate: the schema notes made for the validator are not needed.
     static func parse(_ bytes: [UInt8], path: String) -> Catalog? {
         do {
-            return try Catalog(bytes: bytes, checkingShape: false)
+            return try Catalog(bytes: bytes)
         } catch {
             Output.err("\(path):\(error.line):\(error.column): error: \(error.message)\n")
             return nil

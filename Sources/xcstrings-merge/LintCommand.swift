@@ -161,7 +161,7 @@ enum LintCommand {
             do {
                 bytes = try edit?.read() ?? job.bytes ?? FileBytes.read(job.file ?? job.path)
                 // Lint does not run the validator: the schema notes made for it are not needed.
-                catalog = try Catalog(bytes: bytes, checkingShape: false)
+                catalog = try Catalog(bytes: bytes)
             } catch let error as JSONError {
                 Output.err("\(job.path):\(error.line):\(error.column): error: \(error.message)\n")
                 failed = true
@@ -181,7 +181,7 @@ enum LintCommand {
                     do {
                         try edit.replace(with: outcome.catalog)
                         bytes = try FileBytes.read(edit.path)
-                        catalog = try Catalog(bytes: bytes, checkingShape: false)
+                        catalog = try Catalog(bytes: bytes)
                     } catch {
                         Output.err("\(job.path): error: cannot write the repairs: \(error)\n")
                         failed = true
@@ -276,7 +276,7 @@ struct SinceRevision {
     /// `findings` less those the same catalog had at the base (same rule, key and locale); all
     /// of them for a catalog new since then.
     func newFindings(_ findings: [Finding], path: String, linter: Linter) -> [Finding] {
-        guard let bytes = try? repository.file(path, in: base), let catalog = try? Catalog(bytes: bytes, checkingShape: false) else { return findings }
+        guard let bytes = try? repository.file(path, in: base), let catalog = try? Catalog(bytes: bytes) else { return findings }
         let before = Set(linter.findings(in: catalog, bytes: bytes, file: path).map(\.identity))
         return findings.filter { !before.contains($0.identity) }
     }

@@ -7,6 +7,7 @@ import Platform
 import CatalogLint
 import CatalogMerge
 import GitSupport
+import MergePipeline
 import StringCatalog
 
 enum MergeCommand {
@@ -142,131 +143,29 @@ struct MergeRequest {
     }
 
     func merge(gitDirectory: String?) -> ExitStatus {
-        // The base is read (in parts, on all cores) while ours is mapped, then parsed; then ours
-        // and theirs, one at a time, are parsed against the base (entries equal to the base's
-        // are not validated again and share its bytes). A big one, mapped or read, keeps only
-        // what it changes, so that its file's bytes can go before the next is read: the three
-        // inputs are never all held at once (a merge of three 40 MB catalogs peaks below their
-        // total size). Each parse of a big catalog uses two threads.
-        let paths = [basePath, oursPath, theirsPath]
-        let sides = [Side.base, .ours, .theirs]
-        let bigFile = 1 << 20
-        /// Side `index` as `read` gives it, or why it is not a catalog; `bytes` are kept for the
-        /// line merge ([]: it reads the file again). Bytes that fail only through what a line
-        /// merge leaves with one meaning (trailing commas, repeated keys) are read repaired;
-        /// `source` gives them when they were not kept.
-        func slot(_ index: Int, keeping bytes: [UInt8], source: () -> [UInt8], _ read: () throws(JSONError) -> Catalog) -> InputSlot {
-            // As git's driver the files are temporary: the repository path names the file.
-            let file = displayPath ?? paths[index]
-            do throws(JSONError) {
-                return .catalog(bytes, try read(), [])
-            } catch {
-                if !error.isNotACatalog, case let original = bytes.isEmpty ? source() : bytes,
-                    let (repairedBytes, repairs) = CatalogRepair.repaired(original),
-                    let catalog = try? Catalog(bytes: repairedBytes, checkingShape: false)
-                {
-                    // Every repair located in one pass (one at a time, each from the file's start,
-                    // was quadratic in 20,000 repeated keys).
-                    let order = repairs.indices.sorted { repairs[$0].offset < repairs[$1].offset }
-                    let found = LineLocator.locations(of: order.map { repairs[$0].offset }, in: original)
-                    var locations = [(line: Int, column: Int)](repeating: (0, 0), count: repairs.count)
-                    for (position, index) in order.enumerated() { locations[index] = found[position] }
-                    let notes = zip(repairs, locations).map { repair, location in
-                        do {
-                            let (line, column) = location
-                            let isDuplicate = repair.kind != .trailingComma
-                            return InputRepair(
-                                side: sides[index], file: file, line: line, column: column, kind: repair.kind.rawValue,
-                                key: isDuplicate ? repair.path.last : nil, path: isDuplicate ? Array(repair.path.dropLast()) : repair.path,
-                                values: repair.values.map { (try? JSONReader.parse($0)) ?? .string(UTF8Bytes($0)) })
-                        }
-                    }
-                    return .catalog(original, catalog, notes)
-                }
-                return .invalid(bytes, "\(file) (\(labels.name(sides[index]))):\(error.line):\(error.column): \(error.message)", error.isNotACatalog)
-            }
-        }
-        let oursMapping = MappingSlot()
-        var slots: [InputSlot] = []
-        do throws(FileError) {
-            let bytes = try FileBytes.readInParts(paths[0]) { oursMapping.file = MappedFile(path: paths[1], minimumSize: bigFile) }
-            PhaseTimes.mark("base read (ours mapped meanwhile)")
-            slots.append(slot(0, keeping: bytes, source: { bytes }) { () throws(JSONError) in try Catalog.mergeBase(bytes: bytes, checkingShape: false) })
-        } catch {
-            slots.append(.unreadable(error.description))
-        }
-        PhaseTimes.mark("base validated")
-        var reference: Catalog?
-        if case .catalog(_, let catalog, _) = slots[0] { reference = catalog }
-        func side(_ index: Int, mapping: MappedFile?) -> InputSlot {
-            func copying(_ buffer: UnsafeBufferPointer<UInt8>) -> InputSlot {
-                slot(index, keeping: [], source: { Array(buffer) }) { () throws(JSONError) in
-                    try Catalog(copyingFrom: buffer, reference: reference, checkingShape: false)
-                }
-            }
-            if let mapping { return mapping.withBytes(copying) }
-            let bytes: [UInt8]
-            do throws(FileError) {
-                bytes = try FileBytes.read(paths[index])
-            } catch {
-                return .unreadable(error.description)
-            }
-            if bytes.count >= bigFile { return bytes.withUnsafeBufferPointer(copying) }
-            return slot(index, keeping: bytes, source: { bytes }) { () throws(JSONError) in
-                try Catalog(bytes: bytes, reference: reference, checkingShape: false)
-            }
-        }
-        slots.append(side(1, mapping: oursMapping.file))
-        oursMapping.file = nil
-        PhaseTimes.mark("ours read against the base")
-        slots.append(side(2, mapping: MappedFile(path: paths[2], minimumSize: bigFile)))
-        PhaseTimes.mark("theirs mapped and read against the base")
-        var inputs: [[UInt8]] = []
-        var catalogs: [Catalog] = []
-        var problems: [String] = []
-        var notACatalog = false
-        var repairs: [InputRepair] = []
-        for slot in slots {
-            switch slot {
-            case .unreadable(let message):
-                Output.err("xcstrings-merge: \(message)\n")
-                return .error
-            case .catalog(let bytes, let catalog, let notes):
-                inputs.append(bytes)
-                catalogs.append(catalog)
-                repairs += notes
-            case .invalid(let bytes, let problem, let isNotACatalog):
-                inputs.append(bytes)
-                problems.append(problem)
-                notACatalog = notACatalog || isNotACatalog
-            }
-        }
-        guard problems.isEmpty else {
-            for problem in problems { Output.err("xcstrings-merge: \(problem)\n") }
-            // Ours and theirs were mapped, or let go once read; the line merge reads them again.
-            for index in 1...2 where inputs[index].isEmpty {
-                if let again = try? FileBytes.read(paths[index]) { inputs[index] = again }
-            }
-            let status = lineMerge(inputs, reason: problems.joined(separator: "; "), gitDirectory: gitDirectory)
+        let inputs = MergeInputs.files(base: basePath, ours: oursPath, theirs: theirsPath, displayName: displayPath)
+        let merged: MergedCatalog
+        switch FileMerge(options: options, labels: labels).run(inputs) {
+        case .unreadable(let message):
+            Output.err("xcstrings-merge: \(message)\n")
+            return .error
+        case .notCatalogs(let needed):
+            for problem in needed.problems { Output.err("xcstrings-merge: \(problem)\n") }
+            let status = lineMerge(needed.inputs, reason: needed.reason, gitDirectory: gitDirectory)
             // A side that is JSON but no catalog ({} from a bad resolution, another tool's file)
             // may line-merge cleanly into something that loses every translation: a person looks.
-            return notACatalog ? .failure : status
+            return needed.isNotACatalog ? .failure : status
+        case .merged(let result):
+            merged = result
         }
-        var (merged, report) = ThreeWayMerge.merge(
-            base: catalogs[0], ours: catalogs[1], theirs: catalogs[2], options: options)
-        report.repairs = repairs
-        PhaseTimes.mark("merge")
-        // Warnings about what the merge combined: an entry's own findings, and those of the
-        // locales a side changed (one neither touched was so on both sides already).
-        report.warnings = Linter.afterMerge.findings(forKeys: report.combinedKeys, in: merged).compactMap { finding in
-            if let locale = finding.locale, report.combinedLocales[finding.key]?.contains(locale) != true { return nil }
-            return MergeWarning(rule: finding.rule, key: finding.key, locale: finding.locale, message: finding.message)
-        }
+        // Everything is written before the process exits; freeing three big inputs would only
+        // delay git.
+        KeptUntilExit.keep(merged)
+        let report = merged.report
         do {
             // As git's driver (no -o) the output is %A, which git reads back and deletes: no
             // flush to disk. A file named with -o is the person's, and is flushed.
-            PhaseTimes.mark("warnings on what was combined")
-            try merged.write(to: outputPath, durable: !runsAsDriver)
+            try merged.catalog.write(to: outputPath, durable: !runsAsDriver)
         } catch {
             Output.err("xcstrings-merge: \(error.description)\n")
             return .error
@@ -274,7 +173,7 @@ struct MergeRequest {
         PhaseTimes.mark("output written and put in place (the old file removed)")
         writeReport(report, gitDirectory: gitDirectory)
         PhaseTimes.mark("report")
-        for repair in repairs {
+        for repair in report.repairs {
             Output.err("xcstrings-merge: \(repair.file) (\(labels.name(repair.side))):\(repair.line):\(repair.column): repaired: \(Self.describe(repair))\n")
         }
         Output.err(report.summary(path: name, labels: labels, width: Terminal.columns, insideRepository: gitDirectory != nil))
@@ -283,13 +182,12 @@ struct MergeRequest {
             Output.err("xcstrings-merge: \(name): warning: \(place): \(warning.message) [\(warning.rule)]\n")
         }
         // A repaired input is merged, but a person should look at what the repair chose.
-        let status: ExitStatus = report.unresolvedConflicts.isEmpty && repairs.isEmpty ? .success : .failure
-        if !repairs.isEmpty {
-            Output.err("xcstrings-merge: \(name): \(repairs.count) repair\(repairs.count == 1 ? "" : "s") made to the inputs (exit 1, so that git stops): check the result, then git add it\n")
+        if !report.repairs.isEmpty {
+            let count = report.repairs.count
+            Output.err("xcstrings-merge: \(name): \(count) repair\(count == 1 ? "" : "s") made to the inputs (exit 1, so that git stops): check the result, then git add it\n")
         }
         PhaseTimes.report()
-        // Everything is written; freeing three big inputs would only delay git.
-        exit(status.rawValue)
+        return merged.isClean ? .success : .failure
     }
 
     /// Describes a repair for one line of standard error.
@@ -428,16 +326,10 @@ struct MergeRequest {
     }
 }
 
-/// Ours' mapping, made on one thread and used on the merge's.
-final class MappingSlot: @unchecked Sendable {
-    var file: MappedFile?
-}
+/// What a command made and need not free: the process exits once it is written, and freeing
+/// three big catalogs would only delay git.
+enum KeptUntilExit {
+    nonisolated(unsafe) static var values: [Any] = []
 
-/// An input as its read leaves it.
-enum InputSlot {
-    /// The bytes, the catalog read, and the repairs made to read it.
-    case catalog([UInt8], Catalog, [InputRepair])
-    /// The bytes, why, and whether they are JSON but not a catalog's shape.
-    case invalid([UInt8], String, Bool)
-    case unreadable(String)
+    static func keep(_ value: Any) { values.append(value) }
 }

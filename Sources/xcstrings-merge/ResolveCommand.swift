@@ -6,6 +6,7 @@ import Glibc
 import Platform
 import CatalogMerge
 import GitSupport
+import MergePipeline
 import StringCatalog
 
 enum ResolveCommand {
@@ -196,7 +197,7 @@ struct ResolveSession {
         /// What the working file may hold without being "edited since the merge" besides the
         /// merge's own output: ours' stage, or the staged catalog the report's conflicts are in.
         var leftByTheMerge: [UInt8]
-        var inputs: [Catalog]
+        var inputs: ReadCatalogs
         /// The conflicts as they stand after earlier answers.
         var report: MergeReport
         var defaultOutput: [UInt8]
@@ -267,15 +268,17 @@ struct ResolveSession {
             do {
                 let baseBytes = try conflict.ancestor.map { entry throws(GitError) in try repository.blob(entry.id) } ?? []
                 let oursBytes = try repository.blob(ours.id)
-                let inputs = [
-                    try Catalog.mergeBase(bytes: baseBytes),
-                    try Catalog(bytes: oursBytes),
-                    try Catalog(bytes: try repository.blob(theirs.id)),
-                ]
-                let stages = [conflict.ancestor?.id.description ?? "-", ours.id.description, theirs.id.description].joined(separator: " ")
-                files.append(Self.file(path: conflict.path, mode: ours.mode, leftByTheMerge: oursBytes, inputs: inputs, stages: stages, gitDirectory: repository.gitDirectory))
-            } catch let error as JSONError {
-                problems.append("\(conflict.path): a side in the index is not a catalog: line \(error.line), column \(error.column): \(error.message); fix it by hand")
+                let sides = MergeInputs.bytes(base: baseBytes, ours: oursBytes, theirs: try repository.blob(theirs.id), displayName: conflict.path)
+                // Read as the driver reads them (a repairable side repaired).
+                switch FileMerge(labels: labels).read(sides) {
+                case .catalogs(let inputs):
+                    let stages = [conflict.ancestor?.id.description ?? "-", ours.id.description, theirs.id.description].joined(separator: " ")
+                    files.append(Self.file(path: conflict.path, mode: ours.mode, leftByTheMerge: oursBytes, inputs: inputs, stages: stages, gitDirectory: repository.gitDirectory))
+                case .notCatalogs(let needed):
+                    problems.append("a side in the index is not a catalog: \(needed.reason); fix it by hand")
+                case .unreadable(let message):
+                    problems.append("\(conflict.path): \(message)")
+                }
             }
         }
         // Catalogs staged (`git add`) while the merge's conflicts in them were unsettled: the
@@ -284,10 +287,10 @@ struct ResolveSession {
             let conflicted = Set(conflicts.map(\.path))
             for path in stagedPaths where !conflicted.contains(path) {
                 guard let entry = index.entry(path: path), let bytes = try? repository.blob(entry.id),
-                    let catalog = try? Catalog(bytes: bytes, checkingShape: false, requiringCatalogShape: false),
-                    let inputs = reports.sides(path: path, catalog: catalog)
+                    let catalog = try? Catalog(bytes: bytes, for: .anyObject),
+                    let sides = reports.sides(path: path, catalog: catalog)
                 else { continue }
-                files.append(Self.file(path: path, mode: entry.mode, leftByTheMerge: bytes, inputs: inputs, stages: "staged " + entry.id.description, gitDirectory: repository.gitDirectory))
+                files.append(Self.file(path: path, mode: entry.mode, leftByTheMerge: bytes, inputs: ReadCatalogs(base: sides[0], ours: sides[1], theirs: sides[2]), stages: "staged " + entry.id.description, gitDirectory: repository.gitDirectory))
             }
         }
         if !paths.isEmpty, let missing = stagedPaths.first(where: { path in !files.contains { $0.path == path } }) {
@@ -305,13 +308,13 @@ struct ResolveSession {
     }
 
     /// A file to settle: the merge of `inputs` with the answers stored from earlier runs.
-    static func file(path: String, mode: UInt32, leftByTheMerge: [UInt8], inputs: [Catalog], stages: String, gitDirectory: String) -> File {
+    static func file(path: String, mode: UInt32, leftByTheMerge: [UInt8], inputs: ReadCatalogs, stages: String, gitDirectory: String) -> File {
         let stored = ChoiceStore.load(path: path, stages: stages, gitDirectory: gitDirectory)
-        let answered = ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], options: MergeOptions(choices: stored, file: path))
+        let answered = FileMerge(options: MergeOptions(choices: stored, file: path)).merge(inputs)
         // What the merge alone writes: the same merge when nothing was answered yet.
         let defaultOutput = stored.isEmpty
             ? answered.catalog.canonicalBytes()
-            : ThreeWayMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2]).catalog.canonicalBytes()
+            : FileMerge(options: MergeOptions(file: path)).merge(inputs).catalog.canonicalBytes()
         var report = answered.report
         report.conflicts = report.unresolvedConflicts
         return File(
@@ -398,8 +401,8 @@ struct ResolveSession {
     /// saying what `--force` discards: ` (3 keys: "A", "B", "C")`, or nothing when the edited
     /// file is no catalog.
     static func editedKeys(_ edited: [UInt8], against written: [UInt8]) -> String {
-        guard let before = try? Catalog(bytes: edited, checkingShape: false, requiringCatalogShape: false),
-            let after = try? Catalog(bytes: written, checkingShape: false, requiringCatalogShape: false)
+        guard let before = try? Catalog(bytes: edited, for: .anyObject),
+            let after = try? Catalog(bytes: written, for: .anyObject)
         else { return "" }
         var entries: [UTF8Bytes: JSONValue] = [:]
         for member in after.strings.members { entries[member.key] = member.value }
@@ -435,7 +438,7 @@ struct ResolveSession {
             }
             let answers = file.stored.merging(choices[file.path] ?? [:]) { _, new in new }
             let options = MergeOptions(choices: answers, file: file.path)
-            let (merged, report) = ThreeWayMerge.merge(base: file.inputs[0], ours: file.inputs[1], theirs: file.inputs[2], options: options)
+            let (merged, report) = FileMerge(options: options).merge(file.inputs).parts
             let bytes = merged.canonicalBytes()
             if !untouched {
                 // --force: the edits go, said and kept.

@@ -177,7 +177,7 @@ enum ReviewCommand {
         if theirs == nil, let first = try? repository.commit("HEAD^1"), first == ours { theirs = try? repository.commit("HEAD^2") }
         func catalog(_ commit: ObjectID?) -> Catalog? {
             guard let commit, let bytes = (try? repository.file(path, in: commit)) ?? nil else { return nil }
-            return try? Catalog(bytes: bytes, checkingShape: false, requiringCatalogShape: false)
+            return try? Catalog(bytes: bytes, for: .anyObject)
         }
         let base = theirs.flatMap { try? repository.mergeBase(ours, $0) }
         return [catalog(base), catalog(ours), catalog(theirs)]

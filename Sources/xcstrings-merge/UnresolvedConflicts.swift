@@ -86,7 +86,7 @@ struct UnresolvedConflicts {
     /// merge left it, placed at its key.
     func findings(path: String, bytes: [UInt8]) -> [CheckFinding] {
         guard let report = report(for: path), let conflicts = Self.array(report["conflicts"]), !conflicts.isEmpty,
-            let catalog = try? Catalog(bytes: bytes, checkingShape: false, requiringCatalogShape: false)
+            let catalog = try? Catalog(bytes: bytes, for: .anyObject)
         else { return [] }
         let labels = report["labels"]?.object
         func side(_ name: StaticString, _ label: StaticString) -> String {

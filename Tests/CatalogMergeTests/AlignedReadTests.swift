@@ -46,7 +46,7 @@ import TestSupport
 
     static func read(_ bytes: [UInt8], against base: Catalog?, splitAbove: Int) throws -> Catalog {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
-            try Catalog(copyingFrom: buffer, reference: base, checkingShape: false, splitAbove: splitAbove)
+            try Catalog(copyingFrom: buffer, reference: base, splitAbove: splitAbove)
         }
     }
 

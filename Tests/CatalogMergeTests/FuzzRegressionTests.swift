@@ -1,10 +1,13 @@
 import Foundation
 import Testing
 import CatalogMerge
+import MergePipeline
 import StringCatalog
 import TestSupport
 
-/// Replays what the fuzzers once found, with the fuzz targets' own checks.
+/// Replays what the fuzzers once found, with the fuzz targets' own checks: the merge's through
+/// `FileMerge`, as the merge command runs it (on one thread and on two). Inputs found when the
+/// merge fuzzer took any JSON object are also merged as such objects.
 @Suite struct FuzzRegressionTests {
     static let folder = Paths.fixtures.appendingPathComponent("fuzz-regressions")
     static let cases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
@@ -25,13 +28,27 @@ import TestSupport
         }
         let parts = input.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false).map(Array.init)
         try #require(parts.count == 3)
-        let base = try Catalog.mergeBase(bytes: parts[0], requiringCatalogShape: false)
-        let ours = try Catalog(bytes: parts[1], requiringCatalogShape: false)
-        let theirs = try Catalog(bytes: parts[2], requiringCatalogShape: false)
-        let (merged, report) = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs)
-        let output = merged.canonicalBytes()
-        #expect(try Catalog(bytes: output, requiringCatalogShape: false).canonicalBytes() == output)
-        #expect(LossCheck.problems(base: base, ours: ours, theirs: theirs, merged: merged, report: report).isEmpty)
-        #expect(ThreeWayMerge.merge(base: base, ours: ours, theirs: ours).catalog.canonicalBytes() == ours.canonicalBytes())
+        var mergedOnce = false
+        for splitAbove in [JSONReader.defaultSplitSize, 16] {
+            let pipeline = FileMerge(splitAbove: splitAbove)
+            guard case .merged(let merged) = pipeline.run(.bytes(base: parts[0], ours: parts[1], theirs: parts[2])) else { continue }
+            mergedOnce = true
+            Self.holdsTheFuzzChecks(merged, pipeline)
+        }
+        if !mergedOnce {
+            let base = try Catalog.mergeBase(bytes: parts[0], for: .anyObject)
+            let ours = try Catalog(bytes: parts[1], for: .anyObject)
+            let theirs = try Catalog(bytes: parts[2], for: .anyObject)
+            Self.holdsTheFuzzChecks(FileMerge().merge(ReadCatalogs(base: base, ours: ours, theirs: theirs)), FileMerge())
+        }
+    }
+
+    static func holdsTheFuzzChecks(_ merged: MergedCatalog, _ pipeline: FileMerge) {
+        let output = merged.catalog.canonicalBytes()
+        #expect((try? Catalog(bytes: output, for: .anyObject).canonicalBytes()) == output)
+        let inputs = merged.inputs
+        #expect(LossCheck.problems(base: inputs.base, ours: inputs.ours, theirs: inputs.theirs, merged: merged.catalog, report: merged.report).isEmpty)
+        let same = pipeline.merge(ReadCatalogs(base: inputs.base, ours: inputs.ours, theirs: inputs.ours))
+        #expect(same.catalog.canonicalBytes() == inputs.ours.canonicalBytes())
     }
 }

@@ -2,38 +2,64 @@ import Foundation
 import Testing
 import CatalogLint
 import CatalogMerge
+import MergePipeline
 import StringCatalog
 import TestSupport
 
 /// Runs every `Fixtures/merge/<case>/`: base, ours and theirs must merge into `expected.xcstrings`
-/// with exactly `report.json`. Each folder's README says which rule it proves.
+/// with exactly `report.json`. Each folder's README says which rule it proves. The files are
+/// merged by `FileMerge`, as the merge command merges them (`CLITests.MergeCommandFixtureTests`
+/// holds the command to the same folders).
 @Suite struct MergeFixtureTests {
     static let folder = Paths.fixtures.appendingPathComponent("merge")
     static let cases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
 
+    /// The folder's three files, read as the merge command reads them.
     static func load(_ name: String) throws -> (base: Catalog, ours: Catalog, theirs: Catalog) {
+        guard case .catalogs(let read) = FileMerge().read(inputs(name)) else {
+            throw FixtureError(message: "\(name): the inputs do not read as catalogs")
+        }
+        return (read.base, read.ours, read.theirs)
+    }
+
+    static func inputs(_ name: String) -> MergeInputs {
         let directory = folder.appendingPathComponent(name)
-        return (
-            try Catalog.mergeBase(bytes: try bytes(directory.appendingPathComponent("base.xcstrings"))),
-            try Catalog(bytes: try bytes(directory.appendingPathComponent("ours.xcstrings"))),
-            try Catalog(bytes: try bytes(directory.appendingPathComponent("theirs.xcstrings")))
-        )
+        return MergeInputs.files(
+            base: directory.appendingPathComponent("base.xcstrings").path, ours: directory.appendingPathComponent("ours.xcstrings").path,
+            theirs: directory.appendingPathComponent("theirs.xcstrings").path)
+    }
+
+    /// The folder's three files, merged as the command merges them.
+    static func merged(_ name: String, options: MergeOptions = MergeOptions(), splitAbove: Int = JSONReader.defaultSplitSize) throws -> MergedCatalog {
+        guard case .merged(let merged) = FileMerge(options: options, splitAbove: splitAbove).run(inputs(name)) else {
+            throw FixtureError(message: "\(name): the inputs do not read as catalogs")
+        }
+        return merged
+    }
+
+    struct FixtureError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     @Test(arguments: cases)
     func fixtureMergesToExpectedOutputAndReport(_ name: String) throws {
         let directory = Self.folder.appendingPathComponent(name)
-        let (base, ours, theirs) = try Self.load(name)
-        var (merged, report) = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs)
-        // As the merge command does: the combined entries are linted.
-        report.warnings = Linter.afterMerge.findings(forKeys: report.combinedKeys, in: merged).map {
-            MergeWarning(rule: $0.rule, key: $0.key, locale: $0.locale, message: $0.message)
-        }
+        let merged = try Self.merged(name)
         let expected = try bytes(directory.appendingPathComponent("expected.xcstrings"))
-        #expect(merged.canonicalBytes() == expected)
+        #expect(merged.catalog.canonicalBytes() == expected)
         let expectedReport = try bytes(directory.appendingPathComponent("report.json"))
-        let actualReport = report.json(path: nil, labels: MergeLabels())
+        let actualReport = merged.report.json(path: nil, labels: MergeLabels())
         #expect(String(decoding: actualReport, as: UTF8.self) == String(decoding: expectedReport, as: UTF8.self))
+    }
+
+    /// The sides read on two threads each, as a big catalog's are, merge the same.
+    @Test(arguments: cases)
+    func fixtureMergesTheSameWhenReadOnTwoThreads(_ name: String) throws {
+        let single = try Self.merged(name, splitAbove: 0)
+        let split = try Self.merged(name, splitAbove: 64)
+        #expect(split.catalog.canonicalBytes() == single.catalog.canonicalBytes())
+        #expect(split.report.json(path: nil, labels: MergeLabels()) == single.report.json(path: nil, labels: MergeLabels()))
     }
 
     @Test(arguments: cases)

@@ -15,10 +15,10 @@ import TestSupport
                 let bytes = Array(DeepNesting.catalog(depth: depth, kind: kind).utf8)
                 do throws(JSONError) {
                     _ = try JSONReader.parse(bytes)
-                    let catalog = try Catalog(bytes: bytes)
+                    let catalog = try Catalog(bytes: bytes, for: .catalogToValidate)
                     // The merge's reading of a big ours or theirs, copying out of a mapped file.
                     _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
-                        try Catalog(copyingFrom: buffer, checkingShape: false)
+                        try Catalog(copyingFrom: buffer)
                     }
                     _ = CatalogValidator.validate(catalog)
                     let written = catalog.canonicalBytes()

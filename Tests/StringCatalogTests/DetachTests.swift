@@ -35,7 +35,7 @@ import TestSupport
         let oursBytes = edited.canonicalBytes()
         let base = try Catalog(bytes: baseBytes)
         let detached = try oursBytes.withUnsafeBufferPointer { buffer throws(JSONError) in
-            try Catalog(copyingFrom: buffer, reference: base, checkingShape: false)
+            try Catalog(copyingFrom: buffer, reference: base)
         }
         #expect(detached.canonicalBytes() == oursBytes)
         var found: [UnsafePointer<UInt8>?] = []

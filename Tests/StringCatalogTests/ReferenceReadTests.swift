@@ -26,7 +26,7 @@ import TestSupport
         let bytes = Array(Self.catalog(keys).utf8)
         let result = Result { () throws(JSONError) in
             try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
-                try Catalog(copyingFrom: buffer, reference: base, checkingShape: false)
+                try Catalog(copyingFrom: buffer, reference: base)
             }
         }
         switch (result, repeated) {
@@ -47,7 +47,7 @@ import TestSupport
         #expect(base.strings.keys.map(\.string) == ["a\\b", "q\"x", "t\tx", "plain"])
         let bytes = Array(Self.catalog(["a\\b", "q\\\"x", "t\\tx", "plain"]).utf8)
         let side = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
-            try Catalog(copyingFrom: buffer, reference: base, checkingShape: false)
+            try Catalog(copyingFrom: buffer, reference: base)
         }
         #expect(side.strings.keys.map(\.string) == ["a\u{8}", "q\"x", "t\tx", "plain"])
     }

@@ -15,7 +15,7 @@ import TestSupport
     }
 
     static func expectSameDiagnostics(_ bytes: [UInt8], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let catalog = try Catalog(bytes: bytes)
+        let catalog = try Catalog(bytes: bytes, for: .catalogToValidate)
         let fast = CatalogValidator.validate(catalog)
         let slow = CatalogValidator.validate(decodedCopy(catalog))
         #expect(fast == slow, "\(name): \(fast.map(\.message)) vs \(slow.map(\.message))", sourceLocation: sourceLocation)

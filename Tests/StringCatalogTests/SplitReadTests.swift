@@ -25,8 +25,8 @@ import TestSupport
     @Test func splitReadsEqualSingleReads() throws {
         for (name, input) in try Self.inputs() {
             for splitAbove in [1, 64, 300] {
-                let single = Result { () throws(JSONError) in try Catalog(bytes: input, splitAbove: 0) }
-                let split = Result { () throws(JSONError) in try Catalog(bytes: input, splitAbove: splitAbove) }
+                let single = Result { () throws(JSONError) in try Catalog(bytes: input, for: .catalogToValidate, splitAbove: 0) }
+                let split = Result { () throws(JSONError) in try Catalog(bytes: input, for: .catalogToValidate, splitAbove: splitAbove) }
                 switch (single, split) {
                 case (.success(let a), .success(let b)):
                     #expect(a.strings.keys == b.strings.keys, "\(name)")

@@ -11,7 +11,7 @@ enum DeviceVariationRule {
 
     /// The devices a localization's device variation names, in order, each once (a set beside
     /// the list: a hostile string may vary by 100,000 devices), with the first form's offset.
-    static func devices(of localization: Localization, in string: LintedString) -> (names: [String], set: Set<String>, offset: Int)? {
+    static func devices(of localization: LintedLocalization, in string: LintedString) -> (names: [String], set: Set<String>, offset: Int)? {
         var names: [String] = []
         var seen = Set<String>()
         var offset: Int?

@@ -26,7 +26,7 @@ enum PlaceholderRules {
         checkString: { string, context in checkMissing(string, &context) })
 
     /// The arguments a form reads; `%arg` in a substitution's case is the substitution's own.
-    static func arguments(of form: Form, in localization: Localization, of string: LintedString) -> [Int: ArgumentClass] {
+    static func arguments(of form: Form, in localization: LintedLocalization, of string: LintedString) -> [Int: ArgumentClass] {
         FormatString.arguments(
             in: text(of: form, in: string), substitutions: string.substitutions(of: localization),
             firstArgument: string.firstArgument(of: form, in: localization))

@@ -17,23 +17,22 @@ public enum JSONReader {
     public static let defaultSplitSize = 2 << 20
 
     /// Parses a whole document. Strings without escapes are slices of `bytes`, so no copies are made.
-    ///
-    /// With `lazyCatalogEntries`, the members of the top-level `strings` object are validated but
-    /// kept as `RawJSON` bytes, decoded only when something looks inside them.
+    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONError) -> JSONValue {
+        try parse(bytes, maximumDepth: maximumDepth, mode: ReadingMode(), reference: nil)
+    }
+
+    /// Parses a document as `mode` says (a catalog's entries kept as raw bytes, compared with
+    /// the schema, read on two threads).
     ///
     /// `reference` (the entries of another version of the same catalog, such as a merge base) lets
     /// an entry whose bytes equal the reference's entry for the same key skip validation: the
     /// reference's bytes were validated already.
-    public static func parse(
-        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, lazyCatalogEntries: Bool = false,
-        reference: JSONObject? = nil, checkingEntryShape: Bool = true, splitAbove: Int = defaultSplitSize
+    static func parse(
+        _ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth, mode: ReadingMode, reference: JSONObject?
     ) throws(JSONError) -> JSONValue {
         let result: Result<JSONValue, JSONError> = bytes.withUnsafeBufferPointer { buffer in
-            let parser = Parser(source: bytes, buffer: buffer, maximumDepth: maximumDepth)
-            return Result { () throws(JSONError) in
-                try run(parser, lazyCatalogEntries: lazyCatalogEntries, reference: reference,
-                    checkingEntryShape: checkingEntryShape, splitAbove: splitAbove)
-            }
+            let parser = Parser(source: bytes, buffer: buffer, maximumDepth: maximumDepth, mode: mode)
+            return Result { () throws(JSONError) in try run(parser, reference: reference) }
         }
         return try result.get()
     }
@@ -41,26 +40,17 @@ public enum JSONReader {
     /// Parses a document from memory the result must not keep (a mapped file, unmapped after
     /// this returns): strings, numbers and entries are copied out of it, except entries equal
     /// to `reference`'s, which share the reference's bytes.
-    public static func parse(
-        copyingFrom buffer: UnsafeBufferPointer<UInt8>, lazyCatalogEntries: Bool = false, reference: JSONObject? = nil,
-        checkingEntryShape: Bool = true, splitAbove: Int = defaultSplitSize
-    ) throws(JSONError) -> JSONValue {
-        var parser = Parser(source: [], buffer: buffer, maximumDepth: defaultMaximumDepth)
-        parser.copiesFromBuffer = true
-        return try run(parser, lazyCatalogEntries: lazyCatalogEntries, reference: reference,
-            checkingEntryShape: checkingEntryShape, splitAbove: splitAbove)
+    static func parse(copyingFrom buffer: UnsafeBufferPointer<UInt8>, mode: ReadingMode, reference: JSONObject?) throws(JSONError) -> JSONValue {
+        var copying = mode
+        copying.copiesFromBuffer = true
+        return try run(Parser(source: [], buffer: buffer, maximumDepth: defaultMaximumDepth, mode: copying), reference: reference)
     }
 
-    /// Runs `parser` with these settings; a failure in a file holding git's conflict markers is
-    /// reported at the first marker, the likely cause.
-    private static func run(
-        _ parser: Parser, lazyCatalogEntries: Bool, reference: JSONObject?, checkingEntryShape: Bool, splitAbove: Int
-    ) throws(JSONError) -> JSONValue {
+    /// Runs `parser`; a failure in a file holding git's conflict markers is reported at the
+    /// first marker, the likely cause.
+    private static func run(_ parser: Parser, reference: JSONObject?) throws(JSONError) -> JSONValue {
         var parser = parser
-        parser.lazyCatalogEntries = lazyCatalogEntries
         parser.reference = reference.map { ReferenceEntries($0) }
-        parser.checkingEntryShape = checkingEntryShape
-        parser.splitAbove = splitAbove
         do throws(JSONError) {
             return try parser.parseDocument()
         } catch {
@@ -240,34 +230,43 @@ public enum ConflictMarkers {
 
 private let maximumSmallObject = 12
 
+/// How a parser reads, fixed when it is made: what the caller knows it wants.
+struct ReadingMode {
+    /// The members of the top-level `strings` object are validated but kept as `RawJSON` bytes,
+    /// decoded only when something looks inside them.
+    var lazyCatalogEntries = false
+    /// Each skimmed entry is compared with the schema, for the validator (`shapeClean`); off,
+    /// `shapeClean` stays false and an entry in Xcode's layout takes `CanonicalSkim`'s path.
+    var checkingEntryShape = false
+    /// The size above which two threads read the entries (0: never); see `parseEntries`.
+    var splitAbove = 0
+    /// True when `buffer` is not `source`'s storage (a mapped file that will be unmapped after
+    /// the read): every string, number and entry is then copied out of it rather than sliced.
+    var copiesFromBuffer = false
+}
+
 struct Parser {
     let source: [UInt8]
     let buffer: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
+    let mode: ReadingMode
     var position = 0
     var depth = 0
-    var lazyCatalogEntries = false
     var reference: ReferenceEntries?
     /// Cleared by the schema check of a skimmed entry when the validator may have findings.
     var shapeClean = true
-    /// False skips that check (a merge does not validate shapes), leaving `shapeClean` false.
-    var checkingEntryShape = true
-    /// See `parseEntries`.
-    var splitAbove = 0
     var stopAt: Int?
     var stoppedAtSplit = false
     /// Whether the string unit being skimmed has a "value".
     var sawUnitValue = false
     /// Key ranges of the objects being skimmed, reused so that skimming allocates nothing.
     var keyStack: [SkimmedKey] = []
-    /// True when `buffer` is not `source`'s storage (a mapped file that will be unmapped after
-    /// the read): every string, number and entry is then copied out of it rather than sliced.
-    var copiesFromBuffer = false
 
-    init(source: [UInt8], buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    init(source: [UInt8], buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int, mode: ReadingMode = ReadingMode()) {
         self.source = source
         self.buffer = buffer
         self.maximumDepth = maximumDepth
+        self.mode = mode
     }
 
     func error(_ message: String, at offset: Int) -> JSONError {
@@ -374,7 +373,7 @@ struct Parser {
             let value: JSONValue
             if lazyValues {
                 value = try rawMemberValue(for: &key, isReferenceNext: keyIsReferenceNext)
-            } else if lazyCatalogEntries && depth == 1 && key.equals("strings")
+            } else if mode.lazyCatalogEntries && depth == 1 && key.equals("strings")
                 && position < buffer.count && buffer[position] == UInt8(ascii: "{")
             {
                 value = .object(try parseEntries())
@@ -469,16 +468,16 @@ struct Parser {
                 return value
             }
         }
-        shapeClean = checkingEntryShape
+        shapeClean = mode.checkingEntryShape
         let canonical: Bool
-        if !checkingEntryShape, let end = CanonicalSkim(buffer).object(at: position, indent: 2, levels: maximumDepth - depth) {
+        if !mode.checkingEntryShape, let end = CanonicalSkim(buffer).object(at: position, indent: 2, levels: maximumDepth - depth) {
             // Most entries: exactly as Xcode writes them.
             position = end
             canonical = true
         } else {
-            canonical = try skimValue(indent: 2, shape: checkingEntryShape ? .entry : nil)
+            canonical = try skimValue(indent: 2, shape: mode.checkingEntryShape ? .entry : nil)
         }
-        if copiesFromBuffer {
+        if mode.copiesFromBuffer {
             return .raw(RawJSON(
                 source: [UInt8](UnsafeBufferPointer(rebasing: buffer[start..<position])), range: 0..<(position - start),
                 canonicalIndent: canonical ? 2 : nil, shapeClean: shapeClean))
@@ -527,7 +526,7 @@ struct Parser {
         // With a reference (ours and theirs read against the base) most entries are a memcmp
         // away, but finding them, their keys and the copies of changed ones are still half of a
         // side's read: the second half takes the other core too.
-        guard splitAbove > 0, buffer.count - open > splitAbove,
+        guard mode.splitAbove > 0, buffer.count - open > mode.splitAbove,
             let split = entryBoundary(near: open + (buffer.count - open) / 2)
         else { return try parseObject(lazyValues: true) }
         var other = self
@@ -701,7 +700,7 @@ struct Parser {
     /// `compareKeys`).
     @inline(__always)
     mutating func bytes(_ range: Range<Int>) -> UTF8Bytes {
-        copiesFromBuffer ? UTF8Bytes([UInt8](UnsafeBufferPointer(rebasing: buffer[range]))) : UTF8Bytes(source[range])
+        mode.copiesFromBuffer ? UTF8Bytes([UInt8](UnsafeBufferPointer(rebasing: buffer[range]))) : UTF8Bytes(source[range])
     }
 
     /// Parses a string at the opening quote. Without escapes the result is a slice of the source.

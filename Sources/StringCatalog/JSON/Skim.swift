@@ -375,9 +375,8 @@ extension Parser {
     /// The decoded bytes of a skimmed key.
     func keyBytes(_ key: SkimmedKey) -> UTF8Bytes {
         let unescaped = { UTF8Bytes([UInt8](UnsafeBufferPointer(rebasing: buffer[key.start..<key.end]))) }
-        if !key.escaped { return copiesFromBuffer ? unescaped() : UTF8Bytes(source[key.start..<key.end]) }
-        var parser = Parser(source: source, buffer: buffer, maximumDepth: maximumDepth)
-        parser.copiesFromBuffer = copiesFromBuffer
+        if !key.escaped { return mode.copiesFromBuffer ? unescaped() : UTF8Bytes(source[key.start..<key.end]) }
+        var parser = Parser(source: source, buffer: buffer, maximumDepth: maximumDepth, mode: ReadingMode(copiesFromBuffer: mode.copiesFromBuffer))
         parser.position = key.start - 1
         return (try? parser.parseString()) ?? unescaped()
     }

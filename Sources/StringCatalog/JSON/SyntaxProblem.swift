@@ -81,8 +81,7 @@ extension Parser {
 
     /// The decoded text of the key whose opening quote is at `keyStart`.
     func keyText(at keyStart: Int) -> String {
-        var keyParser = Parser(source: source, buffer: buffer, maximumDepth: maximumDepth)
-        keyParser.copiesFromBuffer = copiesFromBuffer
+        var keyParser = Parser(source: source, buffer: buffer, maximumDepth: maximumDepth, mode: ReadingMode(copiesFromBuffer: mode.copiesFromBuffer))
         keyParser.position = keyStart
         return (try? keyParser.parseString())?.string ?? ""
     }

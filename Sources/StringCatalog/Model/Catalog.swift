@@ -22,30 +22,50 @@ public struct Catalog: Sendable {
         ]))
     }
 
+    /// What a reader wants of the bytes it reads: whether their top level must be a catalog's,
+    /// and whether `CatalogValidator` will look at the entries.
+    public enum Purpose: Sendable {
+        /// A catalog to merge, rewrite or show: the top level must be a catalog's (an object with
+        /// `sourceLanguage` a string, `strings` an object, `version`, when present, a string);
+        /// `{}` or another tool's JSON merged or rewritten as a catalog would lose every
+        /// translation with nothing said.
+        case catalog
+        /// A catalog to validate: as `.catalog`, and each entry is compared with the schema as
+        /// it is read, so that the validator decodes again only entries that may have something
+        /// to say.
+        case catalogToValidate
+        /// Any JSON object whose `strings`, if present, is an object, to validate: for `check`,
+        /// whose validator names every problem of the top level at once, each at its place.
+        case anyObjectToValidate
+        /// Any JSON object whose `strings`, if present, is an object, for what it holds: a
+        /// staged file being settled, a repaired side, the merge engine's own tests.
+        case anyObject
+
+        var requiresCatalogShape: Bool { self == .catalog || self == .catalogToValidate }
+        var comparesEntriesWithSchema: Bool { self == .catalogToValidate || self == .anyObjectToValidate }
+
+        /// The parser's mode for a catalog read for this purpose.
+        func readingMode(splitAbove: Int) -> ReadingMode {
+            ReadingMode(lazyCatalogEntries: true, checkingEntryShape: comparesEntriesWithSchema, splitAbove: splitAbove)
+        }
+    }
+
     /// Reads catalog bytes: valid JSON whose top level is an object with, if present, a `strings`
-    /// object. Deeper shape problems are for `CatalogValidator`; they do not stop a merge.
+    /// object, and what else `purpose` requires.
     ///
     /// `reference`, another version of the same catalog (a merge base), makes reading faster:
     /// entries identical to the reference's are not validated again.
     ///
-    /// `checkingShape: false` skips the schema check made for `CatalogValidator`'s benefit, for
-    /// callers that do not validate (a merge).
-    ///
     /// `splitAbove` is the size above which two threads read the entries (0: never); see
     /// `JSONReader.defaultSplitSize`.
-    ///
-    /// `requiringCatalogShape: false` accepts any JSON object whose `strings`, if present, is an
-    /// object, for `check`, whose validator names every problem of the top level at once;
-    /// everything that merges or rewrites a catalog requires the shape (`topLevelShapeProblem`).
     public init(
-        bytes: [UInt8], reference: Catalog? = nil, checkingShape: Bool = true,
-        requiringCatalogShape: Bool = true, splitAbove: Int = JSONReader.defaultSplitSize
+        bytes: [UInt8], reference: Catalog? = nil, for purpose: Purpose = .catalog,
+        splitAbove: Int = JSONReader.defaultSplitSize
     ) throws(JSONError) {
         let document = try JSONReader.parse(
-            bytes, lazyCatalogEntries: true, reference: reference?.root[key: "strings"]?.object,
-            checkingEntryShape: checkingShape, splitAbove: splitAbove)
+            bytes, mode: purpose.readingMode(splitAbove: splitAbove), reference: reference?.root[key: "strings"]?.object)
         root = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
-            try Self.root(of: document, in: buffer, requiringCatalogShape: requiringCatalogShape)
+            try Self.root(of: document, in: buffer, requiringCatalogShape: purpose.requiresCatalogShape)
         }
     }
 
@@ -53,13 +73,12 @@ public struct Catalog: Sendable {
     /// except entries equal to `reference`'s, which share the reference's bytes: for a merge's
     /// ours and theirs, of which only the changed entries are then copied.
     public init(
-        copyingFrom buffer: UnsafeBufferPointer<UInt8>, reference: Catalog? = nil, checkingShape: Bool = true,
-        requiringCatalogShape: Bool = true, splitAbove: Int = JSONReader.defaultSplitSize
+        copyingFrom buffer: UnsafeBufferPointer<UInt8>, reference: Catalog? = nil, for purpose: Purpose = .catalog,
+        splitAbove: Int = JSONReader.defaultSplitSize
     ) throws(JSONError) {
         let document = try JSONReader.parse(
-            copyingFrom: buffer, lazyCatalogEntries: true, reference: reference?.root[key: "strings"]?.object,
-            checkingEntryShape: checkingShape, splitAbove: splitAbove)
-        root = try Self.root(of: document, in: buffer, requiringCatalogShape: requiringCatalogShape)
+            copyingFrom: buffer, mode: purpose.readingMode(splitAbove: splitAbove), reference: reference?.root[key: "strings"]?.object)
+        root = try Self.root(of: document, in: buffer, requiringCatalogShape: purpose.requiresCatalogShape)
     }
 
     /// The document's top level, when it is an object whose `strings`, if any, is an object,
@@ -106,14 +125,13 @@ public struct Catalog: Sendable {
     /// when both branches added the file), are an empty catalog, one with no entries and no
     /// top-level fields, so that both sides' `sourceLanguage` and `version` count as added.
     public static func mergeBase(
-        bytes: [UInt8], checkingShape: Bool = true, requiringCatalogShape: Bool = true,
-        splitAbove: Int = JSONReader.defaultSplitSize
+        bytes: [UInt8], for purpose: Purpose = .catalog, splitAbove: Int = JSONReader.defaultSplitSize
     ) throws(JSONError) -> Catalog {
         let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         if content.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return Catalog(root: JSONObject([JSONMember(key: "strings", value: .object(JSONObject()))]))
         }
-        return try Catalog(bytes: bytes, checkingShape: checkingShape, requiringCatalogShape: requiringCatalogShape, splitAbove: splitAbove)
+        return try Catalog(bytes: bytes, for: purpose, splitAbove: splitAbove)
     }
 
     public var sourceLanguage: UTF8Bytes? { root["sourceLanguage"]?.stringValue }

@@ -47,7 +47,7 @@ public enum CatalogCheck {
         let catalog: Catalog
         do {
             // The validator names each problem of the top level itself, with its place.
-            catalog = try Catalog(bytes: bytes, requiringCatalogShape: false)
+            catalog = try Catalog(bytes: bytes, for: .anyObjectToValidate)
         } catch {
             return CheckResult(
                 path: path,
