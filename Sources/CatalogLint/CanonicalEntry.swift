@@ -26,7 +26,13 @@ struct CanonicalEntry {
         var offset: Int { keyStart - 1 }
     }
 
-    /// The objects whose keys the reading looks for.
+    typealias Name = CatalogSchema.Name
+
+    /// The objects whose keys the reading looks for (named by `CatalogSchema`). Any other object
+    /// (a locale, a device or plural case, a substitution's name, an App Shortcut's phrases, a
+    /// member the schema does not know) is `other`: its key only extends the path of the forms
+    /// below it, as in the decoded reading (`LintedString`); `CanonicalEntryTests` hold the two
+    /// readings equal.
     enum Kind: UInt8 {
         case localizations, stringUnit, variations, plural, substitutions, other
     }
@@ -63,15 +69,16 @@ struct CanonicalEntry {
 
         /// The kind of the object whose key is `open`'s.
         func kind(of open: Open) -> Kind {
+            // By length first: most keys are locales and plural categories, which match no name.
             switch open.keyEnd - open.keyStart {
-            case 13:
-                if isKey(open, "localizations") { return .localizations }
-                if isKey(open, "substitutions") { return .substitutions }
-            case 10:
-                if isKey(open, "stringUnit") { return .stringUnit }
-                if isKey(open, "variations") { return .variations }
-            case 6:
-                if isKey(open, "plural") { return .plural }
+            case Name.localizations.utf8CodeUnitCount:  // and `substitutions`
+                if isKey(open, Name.localizations) { return .localizations }
+                if isKey(open, Name.substitutions) { return .substitutions }
+            case Name.stringUnit.utf8CodeUnitCount:  // and `variations`
+                if isKey(open, Name.stringUnit) { return .stringUnit }
+                if isKey(open, Name.variations) { return .variations }
+            case Name.plural.utf8CodeUnitCount:
+                if isKey(open, Name.plural) { return .plural }
             default: break
             }
             return .other
@@ -243,7 +250,7 @@ struct CanonicalEntry {
                         lineStart = next
                         continue
                     }
-                    openObject(key)
+                    guard openObject(key) else { return false }
                     guard let next = bytes.nextLine(after: valueStart + 1, to: end) else { return false }
                     lineStart = next
                     continue
@@ -254,9 +261,13 @@ struct CanonicalEntry {
             return stack.isEmpty
         }
 
-        mutating func openObject(_ key: Open) {
+        /// Opens the object whose key is `key`; false for one this reading leaves to decoding:
+        /// `substitutions` anywhere but directly in a localization (inside a variation case the
+        /// schema allows them, and the decoded reading does not read their forms).
+        mutating func openObject(_ key: Open) -> Bool {
             var key = key
             key.kind = bytes.kind(of: key)
+            if key.kind == .substitutions && stack.count != 2 { return false }
             var place = FormPlace.root
             let depth = stack.count
             if depth == 1 {
@@ -286,6 +297,7 @@ struct CanonicalEntry {
             }
             stack.append(key)
             places.append(place)
+            return true
         }
 
         /// Reads a scalar member; the start of the next line, or nil when the line holds
@@ -304,8 +316,8 @@ struct CanonicalEntry {
             guard let next = bytes.nextLine(after: valueEnd, to: end) else { return nil }
             if stack.isEmpty {
                 let value = UnsafeBufferPointer(rebasing: bytes.buffer[valueStart..<valueEnd])
-                if bytes.isKey(key, "shouldTranslate") && value.elementsEqual("false".utf8) { entry.shouldTranslate = false }
-                if bytes.isKey(key, "extractionState") && value.elementsEqual("\"stale\"".utf8) { entry.isStale = true }
+                if bytes.isKey(key, Name.shouldTranslate) && value.elementsEqual("false".utf8) { entry.shouldTranslate = false }
+                if bytes.isKey(key, Name.extractionState) && value.elementsEqual("\"stale\"".utf8) { entry.isStale = true }
                 return next
             }
             guard builder.current != nil, stack.count >= 2 else { return next }
@@ -313,7 +325,7 @@ struct CanonicalEntry {
                 guard isString else { return next }
                 let keyLength = key.keyEnd - key.keyStart
                 let keyFirst = bytes.buffer[key.keyStart]
-                if keyLength == 5 && keyFirst == UInt8(ascii: "s") && bytes.isKey(key, "state") {
+                if keyLength == 5 && keyFirst == UInt8(ascii: "s") && bytes.isKey(key, Name.state) {
                     let content = UnsafeBufferPointer(rebasing: bytes.buffer[(valueStart + 1)..<(valueEnd - 1)])
                     if let known = UnitState(bytes: content) {
                         pendingState = known
@@ -322,7 +334,7 @@ struct CanonicalEntry {
                         pendingState = UnitState(state)
                     }
                 }
-                if keyLength == 5 && keyFirst == UInt8(ascii: "v") && bytes.isKey(key, "value") {
+                if keyLength == 5 && keyFirst == UInt8(ascii: "v") && bytes.isKey(key, Name.value) {
                     // The text stays in the file until a rule reads it (see `FormText`).
                     let text = FormText(jsonStringAt: bytes.buffer.baseAddress! + valueStart + 1, count: valueEnd - valueStart - 2, escaped: escaped)
                     builder.addForm(Form(place: places[places.count - 1], text: text, state: pendingState, offset: key.offset))
@@ -330,8 +342,8 @@ struct CanonicalEntry {
                 }
             } else if stack.count == 4, stack[2].kind == .substitutions {
                 // Every substitution with a scalar member is listed (as decoding lists them).
-                let isArgNum = bytes.isKey(key, "argNum")
-                let isFormatSpecifier = !isArgNum && bytes.isKey(key, "formatSpecifier")
+                let isArgNum = bytes.isKey(key, Name.argNum)
+                let isFormatSpecifier = !isArgNum && bytes.isKey(key, Name.formatSpecifier)
                 var argNum: Int?
                 var argumentClass: ArgumentClass?
                 if isArgNum {

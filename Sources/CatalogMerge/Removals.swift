@@ -80,17 +80,10 @@ extension ThreeWayMerge {
         // string unit, passed over without reading them.
         if kind == .localization && !Self.mayHold(base, "\"variations\"") && !Self.mayHold(base, "\"substitutions\"") { return }
         guard let baseObject = base.object, let takenObject = taken.object else { return }
-        // The kinds below which only named members can hold translations look those up; the
-        // others compare every member, by a table when there are many (an entry's 100,000
+        // The kinds below which only named members can hold translations (the schema's nodes)
+        // look those up; the others (its maps) compare every member, by a table when there are many (an entry's 100,000
         // locales in a hostile input), else one by one.
-        let fixed: [UTF8Bytes]?
-        switch kind {
-        case .root: fixed = ["strings"]
-        case .entry: fixed = ["localizations"]
-        case .localization: fixed = ["variations", "substitutions"]
-        case .substitution: fixed = ["variations"]
-        default: fixed = nil
-        }
+        let fixed = kind.membersHoldingTranslations
         if let fixed {
             for name in fixed {
                 guard let inBase = baseObject[key: name] else { continue }

@@ -50,6 +50,20 @@ import TestSupport
         #expect(read > catalog.strings.count * 3 / 4)
     }
 
+    /// Every member the schema declares (`CatalogSchema`), and one it does not at each node: the
+    /// line reading gives what decoding gives, and reads each entry itself but those holding an
+    /// App Shortcut's phrases (the schema's one array) or substitutions inside a variation's
+    /// case, which it leaves to decoding.
+    @Test(arguments: [nil] + CatalogSchema.Node.allCases.map(Optional.some))
+    func everyMemberOfTheSchema(unknownAt node: CatalogSchema.Node?) throws {
+        for phrases in [false, true] {
+            let catalog = try SchemaSamples.everyMember(unknownAt: node, phrases: phrases)
+            let (keys, read) = Self.disagreements(in: catalog)
+            #expect(keys.isEmpty, "\(keys)")
+            #expect(read == (phrases ? 0 : catalog.strings.count))
+        }
+    }
+
     @Test func lintFixturesAndCorpus() throws {
         var files = try FileManager.default.subpathsOfDirectory(atPath: Paths.fixtures.appendingPathComponent("lint").path)
             .filter { $0.hasSuffix(".xcstrings") }.map { Paths.fixtures.appendingPathComponent("lint/\($0)") }

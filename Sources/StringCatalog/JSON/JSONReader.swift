@@ -257,8 +257,8 @@ struct Parser {
     var shapeClean = true
     var stopAt: Int?
     var stoppedAtSplit = false
-    /// Whether the string unit being skimmed has a "value".
-    var sawUnitValue = false
+    /// Whether the string unit (or set) being skimmed has its required member (`value`, `values`).
+    var sawRequiredMember = false
     /// Key ranges of the objects being skimmed, reused so that skimming allocates nothing.
     var keyStack: [SkimmedKey] = []
 
@@ -475,7 +475,7 @@ struct Parser {
             position = end
             canonical = true
         } else {
-            canonical = try skimValue(indent: 2, shape: mode.checkingEntryShape ? .entry : nil)
+            canonical = try skimValue(indent: 2, shape: mode.checkingEntryShape ? .node(.entry) : nil)
         }
         if mode.copiesFromBuffer {
             return .raw(RawJSON(

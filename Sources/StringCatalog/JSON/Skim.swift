@@ -33,7 +33,7 @@ struct ObjectSkim {
 /// A member whose key has been skimmed, its value not yet.
 struct SkimmedMember {
     var key: SkimmedKey
-    var shape: (shape: EntryShape?, expected: UInt8)?
+    var shape: SchemaExpectation?
     var valueStart: Int
     var valueIsString: Bool
 }
@@ -46,8 +46,8 @@ extension Parser {
     /// whether its bytes are canonical there.
     ///
     /// With a `shape`, also checks the value against the catalog schema and clears `shapeClean`
-    /// when `CatalogValidator` might have something to say about it (see `EntryShape`).
-    mutating func skimValue(indent: Int, shape: EntryShape? = nil) throws(JSONError) -> Bool {
+    /// when `CatalogValidator` might have something to say about it (see `SchemaPlace`).
+    mutating func skimValue(indent: Int, shape: SchemaPlace? = nil) throws(JSONError) -> Bool {
         guard position < buffer.count else {
             throw error(.endOfFileBeforeValue)
         }
@@ -99,7 +99,7 @@ extension Parser {
         return true
     }
 
-    mutating func skimObject(indent: Int, shape: EntryShape? = nil) throws(JSONError) -> Bool {
+    mutating func skimObject(indent: Int, shape: SchemaPlace? = nil) throws(JSONError) -> Bool {
         let open = position
         try enter(at: open)
         defer { depth -= 1 }
@@ -112,33 +112,35 @@ extension Parser {
         }
         if position < buffer.count && buffer[position] == UInt8(ascii: "}") {
             position += 1
-            if shape == .unit { shapeClean = false }
+            if shape?.requiredMember != nil { shapeClean = false }
             return isLayout(gap, position - 1, newlines: 2, indent: indent)
         }
         var object = ObjectSkim(open: open, keysBase: keyStack.count, gap: gap, gapIsCanonical: gapIsCanonical)
-        if shape == .unit { sawUnitValue = false }
+        let required = shape?.requiredMember
+        if required != nil { sawRequiredMember = false }
         defer { keyStack.removeLast(keyStack.count - object.keysBase) }
         // The member's key and its end are read by helpers, so that the frame that recurses into
         // the value stays small (see `SyntaxProblem`).
         while true {
             let member = try skimMemberKey(&object, indent: indent, shape: shape)
-            var unitValueBefore = false
-            if shape == .unit { unitValueBefore = sawUnitValue }
-            if !(try skimValue(indent: indent + 1, shape: member.shape?.shape)) { object.canonical = false }
-            if shape == .unit { sawUnitValue = unitValueBefore }
-            if let expected = member.shape?.expected, shapeClean {
-                checkKind(of: member.valueStart, expected: expected, key: member.key, parentShape: shape!)
+            // A nested object with a required member of its own uses the same flag.
+            var sawBefore = false
+            if required != nil { sawBefore = sawRequiredMember }
+            if !(try skimValue(indent: indent + 1, shape: member.shape?.place)) { object.canonical = false }
+            if required != nil { sawRequiredMember = sawBefore }
+            if let expected = member.shape, shapeClean {
+                checkKind(of: member.valueStart, expected: expected)
             }
             if !(try skimMemberEnd(&object, indent: indent, member: member)) { break }
         }
         if !object.sorted { try checkSkimmedDuplicates(from: object.keysBase) }
-        if shape == .unit && !sawUnitValue { shapeClean = false }
+        if required != nil && !sawRequiredMember { shapeClean = false }
         return object.canonical
     }
 
     /// Reads a member's key, the colon and the space before its value, leaving `position` at the
     /// value.
-    mutating func skimMemberKey(_ object: inout ObjectSkim, indent: Int, shape: EntryShape?) throws(JSONError) -> SkimmedMember {
+    mutating func skimMemberKey(_ object: inout ObjectSkim, indent: Int, shape: SchemaPlace?) throws(JSONError) -> SkimmedMember {
         guard position < buffer.count else {
             throw error(.endOfFileInContainer(open: object.open, isArray: false))
         }
@@ -160,11 +162,11 @@ extension Parser {
             object.canonical = false
         }
         keyStack.append(current)
-        var member: (shape: EntryShape?, expected: UInt8)?
+        var member: SchemaExpectation?
         if let shape, shapeClean {
             member = memberShape(of: current, in: shape)
             if member == nil { shapeClean = false }
-            if shape == .unit && isKey(current, "value") { sawUnitValue = true }
+            if let required = shape.requiredMember, isKey(current, required) { sawRequiredMember = true }
         }
         let afterKey = position
         skipWhitespace()
@@ -220,43 +222,59 @@ extension Parser {
     }
 
     /// Whether the skimmed value at `start` has the kind the schema expects ("{" object,
-    /// "\"" string, "b" boolean, "0" number) and, for states, a known value.
-    mutating func checkKind(of start: Int, expected: UInt8, key: SkimmedKey, parentShape: EntryShape) {
+    /// "\"" string, "b" boolean, "0" number, "[" phrases) and, for states, a known value; the
+    /// validator says what is wrong with one that has not.
+    mutating func checkKind(of start: Int, expected: SchemaExpectation) {
         let first = buffer[start]
         let kind: UInt8
         switch first {
-        case UInt8(ascii: "{"), UInt8(ascii: "\""): kind = first
+        case UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: "["): kind = first
         case UInt8(ascii: "t"), UInt8(ascii: "f"): kind = UInt8(ascii: "b")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): kind = UInt8(ascii: "0")
         default: kind = 0
         }
-        guard kind == expected else {
+        guard kind == expected.kind else {
             shapeClean = false
             return
         }
-        if parentShape == .substitution {
-            // A substitution's argNum must be a plain positive integer and its formatSpecifier
-            // a conversion; the validator says which is wrong.
-            let text = bytes((kind == UInt8(ascii: "\"") ? start + 1 : start)..<(kind == UInt8(ascii: "\"") ? position - 1 : position))
-            if isKey(key, "argNum") && !CatalogValidator.isArgumentNumber(text) { shapeClean = false }
-            if isKey(key, "formatSpecifier") && !CatalogValidator.isFormatSpecifier(text) { shapeClean = false }
-            return
-        }
-        if kind == UInt8(ascii: "\"") {
-            let vocabulary: [StaticString]
-            if parentShape == .unit && isKey(key, "state") {
-                vocabulary = SchemaNames.unitStates
-            } else if parentShape == .entry && isKey(key, "extractionState") {
-                vocabulary = SchemaNames.extractionStates
-            } else {
-                return
-            }
+        switch expected.value {
+        case .argumentNumber?:
+            if !CatalogValidator.isArgumentNumber(bytes(start..<position)) { shapeClean = false }
+        case .formatSpecifier?:
+            if !CatalogValidator.isFormatSpecifier(bytes((start + 1)..<(position - 1))) { shapeClean = false }
+        case .phrases?:
+            if !isArrayOfStrings(start..<position) { shapeClean = false }
+        case .string(let vocabulary?)?:
             let value = SkimmedKey(start: start + 1, end: position - 1, escaped: false)
             // An escaped value never matches: the check stays conservative.
-            if buffer[value.start..<value.end].contains(UInt8(ascii: "\\")) || !vocabulary.contains(where: { isKey(value, $0) }) {
+            if buffer[value.start..<value.end].contains(UInt8(ascii: "\\")) || !vocabulary.names.contains(where: { isKey(value, $0) }) {
                 shapeClean = false
             }
+        default:
+            return
         }
+    }
+
+    /// Whether the skimmed array at `range` holds only strings (an App Shortcut's phrases).
+    func isArrayOfStrings(_ range: Range<Int>) -> Bool {
+        var i = range.lowerBound + 1
+        func skipSpace() { while i < range.upperBound, buffer[i] == 0x20 || buffer[i] == 0x0A || buffer[i] == 0x0D || buffer[i] == 0x09 { i += 1 } }
+        skipSpace()
+        if i < range.upperBound, buffer[i] == UInt8(ascii: "]") { return true }
+        while i < range.upperBound {
+            guard buffer[i] == UInt8(ascii: "\"") else { return false }
+            i += 1
+            // The array was skimmed already: its strings are well formed.
+            while i < range.upperBound, buffer[i] != UInt8(ascii: "\"") { i += buffer[i] == UInt8(ascii: "\\") ? 2 : 1 }
+            i += 1
+            skipSpace()
+            guard i < range.upperBound else { return false }
+            if buffer[i] == UInt8(ascii: "]") { return true }
+            guard buffer[i] == UInt8(ascii: ",") else { return false }
+            i += 1
+            skipSpace()
+        }
+        return false
     }
 
     mutating func skimArray(indent: Int) throws(JSONError) -> Bool {
@@ -415,58 +433,62 @@ extension Parser {
 /// `CatalogValidator` knows, with the right kind and a known state, so that the validator would
 /// report nothing and can skip the entry. Anything else (unknown fields, escaped keys, wrong
 /// kinds) leaves the entry to the validator, which says exactly what is wrong.
-enum EntryShape: Equatable {
-    case entry, localizations, localization, unit, variations, pluralCases, deviceCases, substitutions, substitution
+/// Where in the schema a skimmed object is (`CatalogSchema`): a node, whose members have fixed
+/// names, or a map, whose members the catalog names.
+enum SchemaPlace: Equatable {
+    case node(CatalogSchema.Node)
+    case map(CatalogSchema.Map)
+
+    /// The member a node is incomplete without, if any: within an entry, a node has at most one
+    /// (the skim keeps one flag for it). Written out, not looked up: it is asked of every object
+    /// skimmed, and `CatalogSchemaTests` holds it to `CatalogSchema.requiredMembers(of:)`.
+    var requiredMember: StaticString? {
+        switch self {
+        case .node(.stringUnit): return CatalogSchema.Name.value
+        case .node(.stringSet): return CatalogSchema.Name.values
+        default: return nil
+        }
+    }
 }
 
-/// The names the schema check compares against, made once.
-enum SchemaNames {
-    static let unitStates: [StaticString] = ["translated", "needs_review", "new"]
-    static let extractionStates: [StaticString] = ["extracted_with_value", "manual", "stale", "migrated"]
-    static let pluralCategories: [StaticString] = ["zero", "one", "two", "few", "many", "other"]
-    static let devices: [StaticString] = ["iphone", "ipad", "ipod", "mac", "appletv", "applewatch", "applevision", "other"]
+/// What the schema expects of a member's value: its kind ("{" object, "\"" string, "b" boolean,
+/// "0" number, "[" phrases), the member's declared value (nil for a map's member), and where an
+/// object value is in the schema.
+struct SchemaExpectation {
+    var place: SchemaPlace?
+    var kind: UInt8
+    var value: CatalogSchema.Value?
 }
 
 extension Parser {
-    /// The shape and kind expected for member `key` of an object of `shape`; nil when the
-    /// validator would comment on it.
+    /// What the schema expects of member `key` of an object at `shape`; nil when the validator
+    /// would comment on it.
     /// `mutating` for the reason `compareKeys` is.
-    mutating func memberShape(of key: SkimmedKey, in shape: EntryShape) -> (shape: EntryShape?, expected: UInt8)? {
-        let object = UInt8(ascii: "{"), string = UInt8(ascii: "\""), boolean = UInt8(ascii: "b"), number = UInt8(ascii: "0")
+    mutating func memberShape(of key: SkimmedKey, in shape: SchemaPlace) -> SchemaExpectation? {
         switch shape {
-        case .entry:
-            if isKey(key, "comment") || isKey(key, "extractionState") { return (nil, string) }
-            if isKey(key, "isCommentAutoGenerated") || isKey(key, "shouldTranslate") || isKey(key, "generatesSymbol") { return (nil, boolean) }
-            if isKey(key, "localizations") { return (.localizations, object) }
-            return nil
-        case .localizations:
-            return (.localization, object)
-        // Loops, not `contains(where:)`: a closure calling `isKey` would capture, and so copy,
-        // the whole parser (retaining its arrays) for every key.
-        case .pluralCases:
-            for name in SchemaNames.pluralCategories where isKey(key, name) { return (.localization, object) }
-            return nil
-        case .deviceCases:
-            for name in SchemaNames.devices where isKey(key, name) { return (.localization, object) }
-            return nil
-        case .localization:
-            if isKey(key, "stringUnit") { return (.unit, object) }
-            if isKey(key, "variations") { return (.variations, object) }
-            if isKey(key, "substitutions") { return (.substitutions, object) }
-            return nil
-        case .unit:
-            if isKey(key, "value") || isKey(key, "state") { return (nil, string) }
-            return nil
-        case .variations:
-            if isKey(key, "plural") { return (.pluralCases, object) }
-            if isKey(key, "device") { return (.deviceCases, object) }
-            return nil
-        case .substitutions:
-            return (.substitution, object)
-        case .substitution:
-            if isKey(key, "argNum") { return (nil, number) }
-            if isKey(key, "formatSpecifier") { return (nil, string) }
-            if isKey(key, "variations") { return (.variations, object) }
+        case .map(let map):
+            // Loops, not `contains(where:)`: a closure calling `isKey` would capture, and so
+            // copy, the whole parser (retaining its arrays) for every key.
+            if let names = map.names {
+                var known = false
+                for name in names.names where isKey(key, name) {
+                    known = true
+                    break
+                }
+                if !known { return nil }
+            }
+            return SchemaExpectation(place: .node(map.element), kind: UInt8(ascii: "{"), value: nil)
+        case .node(let node):
+            for member in CatalogSchema.members(of: node) where isKey(key, member.name) {
+                switch member.value {
+                case .string, .formatSpecifier: return SchemaExpectation(place: nil, kind: UInt8(ascii: "\""), value: member.value)
+                case .boolean: return SchemaExpectation(place: nil, kind: UInt8(ascii: "b"), value: member.value)
+                case .argumentNumber: return SchemaExpectation(place: nil, kind: UInt8(ascii: "0"), value: member.value)
+                case .phrases: return SchemaExpectation(place: nil, kind: UInt8(ascii: "["), value: member.value)
+                case .node(let child): return SchemaExpectation(place: .node(child), kind: UInt8(ascii: "{"), value: member.value)
+                case .map(let map): return SchemaExpectation(place: .map(map), kind: UInt8(ascii: "{"), value: member.value)
+                }
+            }
             return nil
         }
     }

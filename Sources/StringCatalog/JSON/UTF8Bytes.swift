@@ -17,6 +17,8 @@ public struct UTF8Bytes: Hashable, Sendable, CustomStringConvertible, Expressibl
     public init(_ bytes: [UInt8]) { self.bytes = bytes[...] }
     public init(_ string: String) { self.bytes = Array(string.utf8)[...] }
     public init(stringLiteral value: String) { self.init(value) }
+    /// A name of the schema's (`CatalogSchema.Name`).
+    public init(_ name: StaticString) { self.bytes = Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))[...] }
 
     public var count: Int { bytes.count }
     public var isEmpty: Bool { bytes.isEmpty }

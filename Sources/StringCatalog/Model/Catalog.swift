@@ -288,13 +288,3 @@ public struct StringUnit: Sendable {
     public var state: UTF8Bytes? { value.object?["state"]?.stringValue }
     public var text: UTF8Bytes? { value.object?["value"]?.stringValue }
 }
-
-/// The values Xcode writes that this tool recognises; others are reported as warnings.
-public enum CatalogVocabulary {
-    public static let unitStates: Set<UTF8Bytes> = ["new", "translated", "needs_review"]
-    public static let extractionStates: Set<UTF8Bytes> = ["extracted_with_value", "manual", "stale", "migrated"]
-    public static let pluralCategories: Set<UTF8Bytes> = ["zero", "one", "two", "few", "many", "other"]
-    public static let devices: Set<UTF8Bytes> = [
-        "iphone", "ipad", "ipod", "mac", "appletv", "applewatch", "applevision", "other",
-    ]
-}

@@ -46,25 +46,122 @@ public struct CatalogValidator {
     }
 
     mutating func validateRoot(_ root: JSONObject) {
-        if root.member("sourceLanguage") == nil {
-            diagnostics.append(Diagnostic(.error, "missing \"sourceLanguage\"", offset: 0))
+        for member in CatalogSchema.members(of: .root) where member.isRequired && root.member(member.name) == nil {
+            diagnostics.append(Diagnostic(.error, "missing \"\(member.name)\"", offset: 0))
         }
-        if root.member("strings") == nil {
-            diagnostics.append(Diagnostic(.error, "missing \"strings\"", offset: 0))
-        }
-        for member in root.members {
-            switch member.key.string {
-            case "sourceLanguage", "version":
-                requireString(member, context: "")
-            case "strings":
-                guard let strings = member.value.object else {
-                    error("\"strings\" is \(member.value.typeDescription); expected an object", at: member)
-                    continue
-                }
-                diagnostics += Self.validateEntries(strings.members)
-            default:
-                warning("unknown top-level field \"\(member.key)\"", at: member)
+        validateMembers(of: root, node: .root, context: "")
+    }
+
+    mutating func validateEntry(_ entry: JSONMember) {
+        // Entries read from bytes were checked against the schema while skimming.
+        if case .raw(let raw) = entry.value, raw.shapeClean { return }
+        validateElement(entry, of: .entries, context: "")
+    }
+
+    /// The members of `object`, a `node`: each by what the schema says it holds; one the schema
+    /// does not know is a warning (a later Xcode may add it).
+    mutating func validateMembers(of object: JSONObject, node: CatalogSchema.Node, context: String) {
+        for member in object.members {
+            guard let declared = CatalogSchema.member(named: member.key, in: node) else {
+                warning(context + Self.unknownMember(member.key, in: node), at: member)
+                continue
             }
+            validateValue(member, declared.value, context: context)
+        }
+    }
+
+    /// How a member the schema does not know is named in `node`.
+    static func unknownMember(_ name: UTF8Bytes, in node: CatalogSchema.Node) -> String {
+        switch node {
+        case .root: return "unknown top-level field \"\(name)\""
+        case .stringUnit, .stringSet: return "unknown field \"\(name)\" in \"\(node.rawValue)\""
+        case .variations: return "unknown variation kind \"\(name)\""
+        case .entry, .localization, .substitution: return "unknown field \"\(name)\""
+        }
+    }
+
+    mutating func validateValue(_ member: JSONMember, _ value: CatalogSchema.Value, context: String) {
+        switch value {
+        case .string(let vocabulary):
+            requireString(member, context: context)
+            if let vocabulary, let text = member.value.stringValue, !vocabulary.contains(text) {
+                warning("\(context)unknown \(member.key) \"\(text)\"", at: member)
+            }
+        case .boolean:
+            requireBool(member, context: context)
+        case .argumentNumber:
+            guard case .number(let text) = member.value else {
+                error("\(context)\"\(member.key)\" is \(member.value.typeDescription); expected a number", at: member)
+                return
+            }
+            if !Self.isArgumentNumber(text) {
+                error("\(context)\"\(member.key)\" is \(text); expected a whole number from 1, written as one (such as 1 or 2)", at: member)
+            }
+        case .formatSpecifier:
+            requireString(member, context: context)
+            if case .string(let text) = member.value, !Self.isFormatSpecifier(text) {
+                error("\(context)\"\(member.key)\" \"\(text)\" is not a format conversion (such as lld, @, d or .2f)", at: member)
+            }
+        case .phrases:
+            guard case .array(let values) = member.value.materialized else {
+                error("\(context)\"\(member.key)\" is \(member.value.typeDescription); expected an array of phrases", at: member)
+                return
+            }
+            if values.contains(where: { $0.stringValue == nil }) {
+                error("\(context)\"\(member.key)\" holds something other than strings; expected an array of phrases", at: member)
+            }
+        case .node(let node):
+            guard let object = member.value.object else {
+                error("\(context)\"\(member.key)\" is \(member.value.typeDescription); expected an object", at: member)
+                return
+            }
+            for required in CatalogSchema.members(of: node) where required.isRequired && object.member(required.name) == nil {
+                error("\(context)\"\(member.key)\" has no \"\(required.name)\"", at: member)
+            }
+            validateMembers(of: object, node: node, context: context)
+        case .map(let map):
+            guard let object = member.value.object else {
+                error("\(context)\"\(member.key)\" is \(member.value.typeDescription); expected an object", at: member)
+                return
+            }
+            if map == .entries {
+                diagnostics += Self.validateEntries(object.members)
+                return
+            }
+            for element in object.members {
+                if let names = map.names, !names.contains(element.key) {
+                    warning("\(context)unknown \(map == .pluralCases ? "plural category" : "device") \"\(element.key)\"", at: element)
+                }
+                validateElement(element, of: map, context: Self.context(of: element, in: map, under: member.key, context))
+            }
+        }
+    }
+
+    /// A member of a map: an entry, a localization, a substitution.
+    mutating func validateElement(_ element: JSONMember, of map: CatalogSchema.Map, context: String) {
+        let context = map == .entries ? "key \"\(element.key)\": " : context
+        guard let object = element.value.object else {
+            let what: String
+            switch map {
+            case .entries: what = "the entry"
+            case .substitutions: what = "the substitution"
+            case .locales, .pluralCases, .deviceCases: what = "\"\(element.key)\""
+            }
+            error("\(context)\(what) is \(element.value.typeDescription); expected an object", at: element)
+            return
+        }
+        validateMembers(of: object, node: map.element, context: context)
+    }
+
+    /// How messages name the place of `element`, a member of `map` (the member `name` of the
+    /// object `context` names).
+    static func context(of element: JSONMember, in map: CatalogSchema.Map, under name: UTF8Bytes, _ context: String) -> String {
+        switch map {
+        case .entries: return "key \"\(element.key)\": "
+        // `key "K": ` becomes `key "K" [de]: `.
+        case .locales: return "\(context.dropLast(2)) [\(element.key)]: "
+        case .substitutions: return "\(context)substitution \"\(element.key)\": "
+        case .pluralCases, .deviceCases: return "\(context)\(name).\(element.key): "
         }
     }
 
@@ -77,179 +174,6 @@ public struct CatalogValidator {
     mutating func requireBool(_ member: JSONMember, context: String) {
         if case .bool = member.value { return }
         error("\(context)\"\(member.key)\" is \(member.value.typeDescription); expected true or false", at: member)
-    }
-
-    mutating func validateEntry(_ entry: JSONMember) {
-        // Entries read from bytes were checked against the schema while skimming.
-        if case .raw(let raw) = entry.value, raw.shapeClean { return }
-        let context = "key \"\(entry.key)\": "
-        guard let object = entry.value.object else {
-            error("\(context)the entry is \(entry.value.typeDescription); expected an object", at: entry)
-            return
-        }
-        for member in object.members {
-            switch member.key.string {
-            case "comment":
-                requireString(member, context: context)
-            case "extractionState":
-                requireString(member, context: context)
-                if let state = member.value.stringValue, !CatalogVocabulary.extractionStates.contains(state) {
-                    warning("\(context)unknown extractionState \"\(state)\"", at: member)
-                }
-            // `generatesSymbol` (Xcode 26): `false` leaves the string out of the Swift symbols
-            // Xcode generates for manually managed strings.
-            case "isCommentAutoGenerated", "shouldTranslate", "generatesSymbol":
-                requireBool(member, context: context)
-            case "localizations":
-                guard let localizations = member.value.object else {
-                    error("\(context)\"localizations\" is \(member.value.typeDescription); expected an object", at: member)
-                    continue
-                }
-                for localization in localizations.members {
-                    validateLocalization(localization, context: "key \"\(entry.key)\" [\(localization.key)]: ")
-                }
-            default:
-                warning("\(context)unknown field \"\(member.key)\"", at: member)
-            }
-        }
-    }
-
-    /// A localization, or one case of a variation: `stringUnit`, `variations`, `substitutions`.
-    mutating func validateLocalization(_ localization: JSONMember, context: String) {
-        guard let object = localization.value.object else {
-            error("\(context)\"\(localization.key)\" is \(localization.value.typeDescription); expected an object", at: localization)
-            return
-        }
-        for member in object.members {
-            switch member.key.string {
-            case "stringUnit":
-                validateStringUnit(member, context: context)
-            case "stringSet":
-                validateStringSet(member, context: context)
-            case "variations":
-                validateVariations(member, context: context)
-            case "substitutions":
-                guard let substitutions = member.value.object else {
-                    error("\(context)\"substitutions\" is \(member.value.typeDescription); expected an object", at: member)
-                    continue
-                }
-                for substitution in substitutions.members {
-                    validateSubstitution(substitution, context: "\(context)substitution \"\(substitution.key)\": ")
-                }
-            default:
-                warning("\(context)unknown field \"\(member.key)\"", at: member)
-            }
-        }
-    }
-
-    mutating func validateStringUnit(_ unit: JSONMember, context: String) {
-        guard let object = unit.value.object else {
-            error("\(context)\"stringUnit\" is \(unit.value.typeDescription); expected an object", at: unit)
-            return
-        }
-        if object.member("value") == nil {
-            error("\(context)\"stringUnit\" has no \"value\"", at: unit)
-        }
-        for member in object.members {
-            switch member.key.string {
-            case "value":
-                requireString(member, context: context)
-            case "state":
-                requireString(member, context: context)
-                if let state = member.value.stringValue, !CatalogVocabulary.unitStates.contains(state) {
-                    warning("\(context)unknown state \"\(state)\"", at: member)
-                }
-            default:
-                warning("\(context)unknown field \"\(member.key)\" in \"stringUnit\"", at: member)
-            }
-        }
-    }
-
-    /// An App Shortcut's phrases, as Xcode writes them in `AppShortcuts.xcstrings`:
-    /// `"stringSet" : {"state" : "translated", "values" : ["…", "…"]}`.
-    mutating func validateStringSet(_ set: JSONMember, context: String) {
-        guard let object = set.value.object else {
-            error("\(context)\"stringSet\" is \(set.value.typeDescription); expected an object", at: set)
-            return
-        }
-        if object.member("values") == nil {
-            error("\(context)\"stringSet\" has no \"values\"", at: set)
-        }
-        for member in object.members {
-            switch member.key.string {
-            case "values":
-                guard case .array(let values) = member.value.materialized else {
-                    error("\(context)\"values\" is \(member.value.typeDescription); expected an array of phrases", at: member)
-                    continue
-                }
-                if values.contains(where: { $0.stringValue == nil }) {
-                    error("\(context)\"values\" holds something other than strings; expected an array of phrases", at: member)
-                }
-            case "state":
-                requireString(member, context: context)
-                if let state = member.value.stringValue, !CatalogVocabulary.unitStates.contains(state) {
-                    warning("\(context)unknown state \"\(state)\"", at: member)
-                }
-            default:
-                warning("\(context)unknown field \"\(member.key)\" in \"stringSet\"", at: member)
-            }
-        }
-    }
-
-    mutating func validateVariations(_ variations: JSONMember, context: String) {
-        guard let object = variations.value.object else {
-            error("\(context)\"variations\" is \(variations.value.typeDescription); expected an object", at: variations)
-            return
-        }
-        for kind in object.members {
-            let known: Set<UTF8Bytes>
-            switch kind.key.string {
-            case "plural": known = CatalogVocabulary.pluralCategories
-            case "device": known = CatalogVocabulary.devices
-            default:
-                warning("\(context)unknown variation kind \"\(kind.key)\"", at: kind)
-                continue
-            }
-            guard let cases = kind.value.object else {
-                error("\(context)\"\(kind.key)\" is \(kind.value.typeDescription); expected an object", at: kind)
-                continue
-            }
-            for variation in cases.members {
-                if !known.contains(variation.key) {
-                    let what = kind.key.equals("plural") ? "plural category" : "device"
-                    warning("\(context)unknown \(what) \"\(variation.key)\"", at: variation)
-                }
-                validateLocalization(variation, context: "\(context)\(kind.key).\(variation.key): ")
-            }
-        }
-    }
-
-    mutating func validateSubstitution(_ substitution: JSONMember, context: String) {
-        guard let object = substitution.value.object else {
-            error("\(context)the substitution is \(substitution.value.typeDescription); expected an object", at: substitution)
-            return
-        }
-        for member in object.members {
-            switch member.key.string {
-            case "argNum":
-                guard case .number(let text) = member.value else {
-                    error("\(context)\"argNum\" is \(member.value.typeDescription); expected a number", at: member)
-                    continue
-                }
-                if !Self.isArgumentNumber(text) {
-                    error("\(context)\"argNum\" is \(text); expected a whole number from 1, written as one (such as 1 or 2)", at: member)
-                }
-            case "formatSpecifier":
-                requireString(member, context: context)
-                if case .string(let text) = member.value, !Self.isFormatSpecifier(text) {
-                    error("\(context)\"formatSpecifier\" \"\(text)\" is not a format conversion (such as lld, @, d or .2f)", at: member)
-                }
-            case "variations":
-                validateVariations(member, context: context)
-            default:
-                warning("\(context)unknown field \"\(member.key)\"", at: member)
-            }
-        }
     }
 }
 
