@@ -97,31 +97,9 @@ struct CanonicalEntry {
 
         /// The end of the string whose opening quote is at `start` (the offset after its
         /// closing quote) and whether it holds escapes; nil when it does not close before `end`.
-        /// Eight bytes are passed at a time while none is a quote or a backslash.
+        @inline(__always)
         func stringEnd(from start: Int, to end: Int) -> (end: Int, escaped: Bool)? {
-            var i = start + 1
-            var escaped = false
-            while i < end {
-                if i + 8 <= end {
-                    let bytes = word(at: i)
-                    let found = ByteWords.bytes(bytes, equalTo: UInt8(ascii: "\"")) | ByteWords.bytes(bytes, equalTo: UInt8(ascii: "\\"))
-                    if found == 0 {
-                        i += 8
-                        continue
-                    }
-                    // The lowest flag is the first match.
-                    i += found.trailingZeroBitCount / 8
-                }
-                let byte = buffer[i]
-                if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                    i += 2
-                    continue
-                }
-                if byte == UInt8(ascii: "\"") { return (i + 1, escaped) }
-                i += 1
-            }
-            return nil
+            JSONStringEnd.find(in: buffer, quote: start, end: end)
         }
 
         /// The first byte at or after `start` that is not a space.

@@ -398,11 +398,8 @@ struct Translations: Sendable {
                     return items
                 }
                 let keyStart = i + memberStart.count
-                var k = keyStart
-                while k < end && buffer[k] != UInt8(ascii: "\"") {
-                    if buffer[k] == UInt8(ascii: "\\") { return nil }
-                    k += 1
-                }
+                guard let (afterKey, escaped) = JSONStringEnd.find(in: buffer, quote: keyStart - 1, end: end), !escaped else { return nil }
+                let k = afterKey - 1
                 let locale = keyStart..<k
                 let valueStart = k + 4  // past `" : `
                 guard valueStart < end, buffer[valueStart] == UInt8(ascii: "{") else { return nil }
