@@ -39,35 +39,35 @@ def edit(doc, fn):
 
 S = lambda d: d["strings"]
 
-case("disjoint-edits", BASE,
+case("unchanged-side--disjoint-edits", BASE,
      edit(BASE, lambda d: S(d).__setitem__("Save", entry({"en": unit("Save")}))),
      edit(BASE, lambda d: S(d)["Cancel"]["localizations"]["de"]["stringUnit"].__setitem__("value", "Abbruch")),
      "R0/R1: a key added on one side, a neighbouring translation changed on the other: both kept.")
-case("same-change-both-sides", BASE,
+case("unchanged-side", BASE,
      edit(BASE, lambda d: S(d)["Done"]["localizations"].__setitem__("fr", unit("Terminé"))),
      edit(BASE, lambda d: S(d)["Done"]["localizations"].__setitem__("fr", unit("Terminé"))),
      "R0: the same change on both sides is taken once.")
-case("locales-added-both-sides", BASE,
+case("member-by-member--locales-added-both-sides", BASE,
      edit(BASE, lambda d: S(d)["Done"]["localizations"].__setitem__("fr", unit("Terminé"))),
      edit(BASE, lambda d: S(d)["Done"]["localizations"].__setitem__("ja", unit("完了"))),
      "R1: different locales added to one key on each side: both kept.")
-case("key-added-both-sides-merges", BASE,
+case("member-by-member--key-added-both-sides", BASE,
      edit(BASE, lambda d: S(d).__setitem__("Save", entry({"en": unit("Save"), "de": unit("Sichern")}))),
      edit(BASE, lambda d: S(d).__setitem__("Save", entry({"en": unit("Save"), "fr": unit("Enregistrer")}))),
      "R1: the same key added on both sides with different locales merges against an empty base.")
-case("both-added", BASE,
+case("member-by-member--both-added", BASE,
      edit(BASE, lambda d: S(d).__setitem__("Save", entry({"de": unit("Sichern")}))),
      edit(BASE, lambda d: S(d).__setitem__("Save", entry({"de": unit("Speichern")}))),
-     "R1/U4: the same translation added on both sides with different values: conflict both-added, ours kept as needs_review.")
-case("deleted-unchanged", BASE,
+     "R1/U3: the same translation added on both sides with different values: conflict both-added, ours kept as needs_review.")
+case("deleted-one-side", BASE,
      edit(BASE, lambda d: S(d).pop("Done")),
      edit(BASE, lambda d: S(d)["Cancel"]["localizations"]["fr"]["stringUnit"].__setitem__("value", "Annulez")),
      "R2: a key deleted on one side and untouched on the other is deleted.")
-case("deleted-modified", BASE,
+case("deleted-one-side--changed-on-the-other", BASE,
      edit(BASE, lambda d: S(d).pop("Done")),
      edit(BASE, lambda d: S(d)["Done"]["localizations"].__setitem__("fr", unit("Terminé"))),
      "R2: a key deleted on one side and given a translation on the other: conflict deleted-modified, the changed entry kept.")
-case("locale-deleted-modified", BASE,
+case("deleted-one-side--locale-changed-on-the-other", BASE,
      edit(BASE, lambda d: S(d)["Cancel"]["localizations"].pop("fr")),
      edit(BASE, lambda d: S(d)["Cancel"]["localizations"]["fr"]["stringUnit"].__setitem__("value", "Annulez")),
      "R2 at locale level: one locale deleted on one side and changed on the other: conflict, the changed one kept.")
@@ -81,39 +81,39 @@ case("translation-beats-new", PLACEHOLDER,
      edit(PLACEHOLDER, DONE_DE("new", "Done")),
      edit(PLACEHOLDER, DONE_DE("translated", "Erledigt")),
      "U1: ours reset the unit to new with its value untouched, theirs translated it: theirs' unit; the report keeps ours' (discarded).")
-case("translation-beats-new-swapped", PLACEHOLDER,
+case("translation-beats-new--swapped", PLACEHOLDER,
      edit(PLACEHOLDER, DONE_DE("translated", "Erledigt")),
      edit(PLACEHOLDER, DONE_DE("new", "Done")),
      "U1 the other way round: ours translated, theirs reset to new with the value untouched: ours' unit; the report keeps theirs' (discarded).")
 NEW_PLACEHOLDER = edit(BASE, DONE_DE("new", "Done"))
-case("translation-beats-new-look-alike-edited-placeholder", NEW_PLACEHOLDER,
+case("translation-beats-new--not-edited-placeholder", NEW_PLACEHOLDER,
      edit(NEW_PLACEHOLDER, DONE_DE("new", "Done!")),
      edit(NEW_PLACEHOLDER, DONE_DE("translated", "Erledigt")),
-     "Not U1: ours kept state new but changed the value, theirs translated it: both changed the value, a both-modified conflict that keeps ours (U4).")
-case("translation-beats-new-look-alike-edited-placeholder-swapped", NEW_PLACEHOLDER,
+     "Not U1: ours kept state new but changed the value, theirs translated it: both changed the value, a both-modified conflict that keeps ours (U3).")
+case("translation-beats-new--not-edited-placeholder-swapped", NEW_PLACEHOLDER,
      edit(NEW_PLACEHOLDER, DONE_DE("translated", "Erledigt")),
      edit(NEW_PLACEHOLDER, DONE_DE("new", "Done!")),
-     "Not U1, the other way round: theirs kept state new but changed the value: a both-modified conflict that keeps ours (U4).")
-case("state-precedence-same-value", BASE,
+     "Not U1, the other way round: theirs kept state new but changed the value: a both-modified conflict that keeps ours (U3).")
+case("state-precedence", BASE,
      edit(BASE, lambda d: S(d)["Cancel"]["localizations"]["de"]["stringUnit"].update({"state": "needs_review", "value": "Abbruch"})),
      edit(BASE, lambda d: S(d)["Cancel"]["localizations"]["de"]["stringUnit"].update({"state": "translated", "value": "Abbruch"})),
      "U2: the same new value with different states: needs_review wins.")
-case("state-precedence-one-value", BASE,
+case("state-precedence--one-value", BASE,
      edit(BASE, lambda d: S(d)["Cancel"]["localizations"]["de"]["stringUnit"].update({"state": "needs_review"})),
      edit(BASE, lambda d: S(d)["Cancel"]["localizations"]["de"]["stringUnit"].update({"state": "translated", "value": "Abbruch"})),
-     "U3: only theirs changed the value, ours flagged it for review: theirs' value, needs_review.")
-case("both-modified", BASE,
+     "U2: only theirs changed the value, ours flagged it for review: theirs' value, needs_review.")
+case("unit-value-both-modified", BASE,
      edit(BASE, lambda d: S(d)["Cancel"]["localizations"]["de"]["stringUnit"].update({"value": "Abbruch"})),
      edit(BASE, lambda d: S(d)["Cancel"]["localizations"]["de"]["stringUnit"].update({"value": "Stornieren"})),
-     "U4: the same translation changed differently: conflict both-modified, ours kept as needs_review.")
-case("plural-cases-disjoint", BASE,
+     "U3: the same translation changed differently: conflict both-modified, ours kept as needs_review.")
+case("member-by-member--plural-cases-disjoint", BASE,
      edit(BASE, lambda d: S(d)["%lld items"]["localizations"]["de"]["variations"]["plural"]["one"]["stringUnit"].update({"value": "%lld Element"})),
      edit(BASE, lambda d: S(d)["%lld items"]["localizations"]["de"]["variations"]["plural"]["other"]["stringUnit"].update({"value": "%lld Elemente"})),
      "R1 in variations: different plural categories changed on each side: both kept.")
-case("plural-case-both-modified", BASE,
+case("unit-value-both-modified--plural-case", BASE,
      edit(BASE, lambda d: S(d)["%lld items"]["localizations"]["de"]["variations"]["plural"]["one"]["stringUnit"].update({"value": "%lld Element"})),
      edit(BASE, lambda d: S(d)["%lld items"]["localizations"]["de"]["variations"]["plural"]["one"]["stringUnit"].update({"value": "ein Objekt"})),
-     "U4 in a plural category: conflict with the path down to the category.")
+     "U3 in a plural category: conflict with the path down to the category.")
 case("extraction-state", BASE,
      edit(BASE, lambda d: (S(d)["Done"].__setitem__("extractionState", "stale"), S(d)["Cancel"].__setitem__("extractionState", "stale"))),
      edit(BASE, lambda d: (S(d)["Done"].__setitem__("extractionState", "manual"), S(d)["Cancel"].__setitem__("extractionState", "extracted_with_value"))),
@@ -124,7 +124,7 @@ case("auto-comment", BASE,
      edit(BASE, lambda d: (S(d)["Done"].update({"comment": "Written by a person"}),
                             S(d)["Cancel"].update({"comment": "Generated B", "isCommentAutoGenerated": True}))),
      "R5: a manual comment wins over a generated one; two generated ones give ours.")
-case("manual-comments-both-modified", BASE,
+case("auto-comment--two-manual-comments", BASE,
      edit(BASE, lambda d: S(d)["Done"].update({"comment": "Confirms the sheet"})),
      edit(BASE, lambda d: S(d)["Done"].update({"comment": "Closes the dialog"})),
      "R5: two different manual comments: conflict both-modified, ours kept.")
@@ -132,7 +132,7 @@ case("version", BASE,
      edit(BASE, lambda d: d.update({"version": "1.9"})),
      edit(BASE, lambda d: d.update({"version": "1.10"})),
      "R6: versions compared as dotted numbers: 1.10 wins over 1.9.")
-case("source-language", BASE,
+case("version--source-language", BASE,
      edit(BASE, lambda d: d.update({"sourceLanguage": "de"})),
      edit(BASE, lambda d: d.update({"sourceLanguage": "fr"})),
      "R6: different source languages: conflict source-language, ours kept.")
@@ -141,7 +141,7 @@ case("structure-changed", BASE,
          "mac": unit("Fertig (Mac)"), "other": unit("Fertig")}}})),
      edit(BASE, lambda d: S(d)["Done"]["localizations"]["de"]["stringUnit"].update({"value": "Erledigt"})),
      "R7: one side turned a string unit into device variations, the other changed the unit: conflict structure-changed, ours kept.")
-case("substitution-both-modified", 
+case("both-modified--substitution", 
      edit(BASE, lambda d: S(d).__setitem__("%lld of %lld", entry({"en": {"stringUnit": {"state": "translated", "value": "%1$lld of %#@total@"},
         "substitutions": {"total": {"argNum": 2, "formatSpecifier": "lld", "variations": {"plural": {"one": unit("%arg"), "other": unit("%arg")}}}}}}))),
      edit(BASE, lambda d: S(d).__setitem__("%lld of %lld", entry({"en": {"stringUnit": {"state": "translated", "value": "%1$lld of %#@total@"},
@@ -149,11 +149,11 @@ case("substitution-both-modified",
      edit(BASE, lambda d: S(d).__setitem__("%lld of %lld", entry({"en": {"stringUnit": {"state": "translated", "value": "%1$lld of %#@total@"},
         "substitutions": {"total": {"argNum": 4, "formatSpecifier": "lld", "variations": {"plural": {"one": unit("%arg"), "other": unit("%arg things")}}}}}}))),
      "R8 in a substitution: argNum changed differently is a conflict; the plural cases changed on each side merge.")
-case("empty-base", None,
+case("member-by-member--empty-base", None,
      catalog({"Done": entry({"de": unit("Fertig")}), "Save": entry({"en": unit("Save")})}, version="1.1"),
      catalog({"Done": entry({"fr": unit("Terminé")}), "Open": entry({"en": unit("Open")})}, version="1.1"),
      "R1: An empty base (the file added on both branches) is an empty catalog.")
-case("empty-base-versions", None,
+case("version--empty-base", None,
      catalog({"Open": entry({"en": unit("Open")})}, version="1.0"),
      catalog({"Close": entry({"en": unit("Close")})}, version="1.1"),
      "R6: An empty base has no version: 1.0 added on one side and 1.1 on the other give 1.1 (R6), not the side that happens to match a made-up base.")
@@ -161,7 +161,7 @@ nfc, nfd = "Caf\u00e9", "Cafe\u0301"
 TWINS = catalog({nfc: entry({"en": unit("Café (NFC)")}), nfd: entry({"en": unit("Café (NFD)")}),
                  "OK": entry({"de": unit("OK")}), "Ok": entry({"de": unit("Ok")}),
                  "Item 9": entry({"de": unit("Objekt 9")}), "Item 10": entry({"de": unit("Objekt 10")})})
-case("case-and-normalization-twins", TWINS,
+case("member-by-member--case-and-normalization-twins", TWINS,
      edit(TWINS, lambda d: (S(d)[nfc]["localizations"].__setitem__("de", unit("Café NFC")), S(d)["OK"]["localizations"]["de"]["stringUnit"].update({"value": "Okay"}), S(d)["Item 9"]["localizations"]["de"]["stringUnit"].update({"value": "Element 9"}))),
      edit(TWINS, lambda d: (S(d)[nfd]["localizations"].__setitem__("de", unit("Café NFD")), S(d)["Ok"]["localizations"]["de"]["stringUnit"].update({"value": "In Ordnung"}), S(d)["Item 10"]["localizations"]["de"]["stringUnit"].update({"value": "Element 10"}))),
      "R1: Keys that differ only by case or Unicode normalization, and Item 9/Item 10, are separate keys.")
@@ -173,37 +173,37 @@ def rename(d, old, new):
 def set_value(d, key, locale, value):
     S(d)[key]["localizations"][locale]["stringUnit"]["value"] = value
 
-case("renamed-key-by-ours", BASE,
+case("renamed-key--by-ours", BASE,
      edit(BASE, lambda d: rename(d, "Cancel", "action.cancel")),
      edit(BASE, lambda d: set_value(d, "Cancel", "de", "Abbruch")),
      "R10: ours renamed Cancel to action.cancel (same translations), theirs changed Cancel's German: one entry, action.cancel, with theirs' change.")
-case("renamed-key-by-theirs", BASE,
+case("renamed-key--by-theirs", BASE,
      edit(BASE, lambda d: S(d)["Done"]["localizations"].__setitem__("fr", unit("Terminé"))),
      edit(BASE, lambda d: (rename(d, "Done", "action.done"), S(d)["action.done"]["localizations"]["de"]["stringUnit"].__setitem__("state", "needs_review"))),
      "R10: theirs renamed Done to action.done (a state changed, the text not), ours added French to Done: action.done with the French.")
-case("renamed-key-both-sides", BASE,
+case("renamed-key--both-sides", BASE,
      edit(BASE, lambda d: (rename(d, "Cancel", "action.cancel"), S(d)["action.cancel"]["localizations"].__setitem__("ja", unit("キャンセル")))),
      edit(BASE, lambda d: (rename(d, "Cancel", "action.cancel"), S(d)["action.cancel"]["localizations"].__setitem__("es", unit("Cancelar")))),
      "R10: both sides renamed Cancel to action.cancel and added different locales: the renamed entries merge against the base entry.")
-case("renamed-key-conflict-inside", BASE,
+case("renamed-key--conflict-inside", BASE,
      edit(BASE, lambda d: (rename(d, "Cancel", "action.cancel"), S(d)["action.cancel"]["localizations"].__setitem__("ja", unit("キャンセル")))),
      edit(BASE, lambda d: S(d)["Cancel"]["localizations"].__setitem__("ja", unit("取消"))),
      "R10: ours renamed Cancel and added Japanese, theirs added other Japanese to Cancel: the conflict is reported at the new key.")
 TWO_OK = catalog({"OK": entry({"de": unit("OK"), "en": unit("OK")}), "Okay": entry({"de": unit("OK"), "en": unit("Okay")})})
-case("rename-look-alike-ambiguous", TWO_OK,
+case("renamed-key--not-ambiguous", TWO_OK,
      edit(TWO_OK, lambda d: (S(d).pop("OK"), rename(d, "Okay", "action.ok"))),
      edit(TWO_OK, lambda d: set_value(d, "OK", "de", "Gut")),
      "Not R10: OK and Okay have the same translations and ours replaced both by action.ok, so which one it renamed is unknown: theirs' change to OK is a deleted-modified conflict.")
-case("rename-look-alike-other-side-deleted", BASE,
+case("renamed-key--not-other-side-deleted", BASE,
      edit(BASE, lambda d: rename(d, "Cancel", "action.cancel")),
      edit(BASE, lambda d: S(d).pop("Cancel")),
      "Not R10: ours renamed Cancel, theirs deleted it: R2, Cancel is gone and action.cancel stays, no rename reported.")
 UNTRANSLATED = catalog({"Open": entry({"en": unit("Open")}), "Done": entry({"de": unit("Fertig"), "en": unit("Done")})})
-case("rename-look-alike-untranslated", UNTRANSLATED,
+case("renamed-key--not-untranslated", UNTRANSLATED,
      edit(UNTRANSLATED, lambda d: rename(d, "Open", "action.open")),
      edit(UNTRANSLATED, lambda d: set_value(d, "Open", "en", "Open…")),
      "Not R10: Open has no translation to recognise it by, so its rename is not followed: theirs' change is a deleted-modified conflict.")
-case("rename-look-alike-different-names", BASE,
+case("renamed-key--not-different-names", BASE,
      edit(BASE, lambda d: rename(d, "Cancel", "action.cancel")),
      edit(BASE, lambda d: rename(d, "Cancel", "button.cancel")),
      "Not R10: the two sides renamed Cancel to different names: both new keys are kept, as R1 adds them.")
@@ -211,18 +211,18 @@ case("rename-look-alike-different-names", BASE,
 def unit_of(d, key, locale):
     return S(d)[key]["localizations"][locale]["stringUnit"]
 
-case("unit-member-beside-state-change", BASE,
+case("state-precedence--unit-member-beside-state-change", BASE,
      edit(BASE, lambda d: unit_of(d, "Done", "de").__setitem__("state", "needs_review")),
      edit(BASE, lambda d: unit_of(d, "Done", "de").__setitem__("futureField", "Y")),
      "U2 settles value and state only: ours marked Done [de] needs_review, theirs added a member a later Xcode may write: both kept.")
-case("unit-member-beside-state-change-swapped", BASE,
+case("state-precedence--unit-member-beside-state-change-swapped", BASE,
      edit(BASE, lambda d: unit_of(d, "Done", "de").__setitem__("futureField", "Y")),
      edit(BASE, lambda d: unit_of(d, "Done", "de").__setitem__("state", "needs_review")),
      "U2 with the sides swapped (a rebase): the member ours added and theirs' state are both kept.")
-case("unit-member-beside-value-change", BASE,
+case("translation-beats-new--unit-member-beside-value-change", BASE,
      edit(BASE, lambda d: unit_of(d, "Done", "de").update({"value": "Erledigt", "state": "needs_review"})),
      edit(BASE, lambda d: unit_of(d, "Done", "de").update({"state": "new", "futureField": "Y"})),
-     "U1/U3 settle value and state only: ours changed the value, theirs reset the state and added a member: ours' value and the member.")
+     "U1/U2 settle value and state only: ours changed the value, theirs reset the state and added a member: ours' value and the member.")
 
 def phrases(values, state="translated"):
     return {"stringSet": {"state": state, "values": values}}
@@ -235,11 +235,11 @@ SHORTCUTS = catalog({
 })
 SET = lambda d, locale: S(d)["Start a timer in ${applicationName}"]["localizations"][locale]["stringSet"]
 
-case("app-shortcut-phrases-added-both-sides", SHORTCUTS,
+case("phrases-added", SHORTCUTS,
      edit(SHORTCUTS, lambda d: SET(d, "de")["values"].append("${applicationName} Timer starten")),
      edit(SHORTCUTS, lambda d: SET(d, "de")["values"].append("Timer mit ${applicationName} starten")),
      "R11 (AppShortcuts.xcstrings): both sides added a German phrase: the base's phrases, then ours', then theirs'.")
-case("app-shortcut-phrase-changed-both-sides", SHORTCUTS,
+case("phrases-added--not-phrase-changed-both-sides", SHORTCUTS,
      edit(SHORTCUTS, lambda d: SET(d, "de").__setitem__("values", ["Starte den Timer in ${applicationName}"])),
      edit(SHORTCUTS, lambda d: SET(d, "de")["values"].append("${applicationName} Timer starten")),
      "Not R11: ours reworded the phrase, theirs added one: a both-modified conflict, ours kept.")
@@ -249,7 +249,7 @@ def rename_member(old, new):
         s = SET(d, "en")
         s[new] = s.pop(old)
     return apply
-case("string-set-members-renamed-both-sides", SHORTCUTS,
+case("both-modified--string-set-members-renamed", SHORTCUTS,
      edit(SHORTCUTS, rename_member("state", "  state")),
      edit(SHORTCUTS, rename_member("values", "v'alues")),
      "R8 for a malformed set: ours renamed state, theirs renamed values; merged member by member the set would keep neither: a both-modified conflict that keeps ours whole.")
@@ -259,7 +259,7 @@ NAMED = catalog({
     "transfer": entry({"en": unit("Transfer %1$(amount)@ to %2$(destination)@"),
                        "de": unit("%1$(amount)@ an %2$(destination)@ überweisen")}, extractionState="manual"),
 })
-case("named-placeholders-edited-both-sides", NAMED,
+case("member-by-member--named-placeholders", NAMED,
      edit(NAMED, lambda d: S(d)["items.count"]["localizations"]["de"]["stringUnit"].__setitem__("value", "%1$(count)lld Einträge")),
      edit(NAMED, lambda d: S(d)["transfer"]["localizations"].__setitem__("fr", unit("Virer %1$(amount)@ à %2$(destination)@"))),
      "R1: Xcode 26's named placeholders are text like any other: ours reworded a German value, theirs added French to another key; both kept, no conflict.")

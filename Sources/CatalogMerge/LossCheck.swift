@@ -66,7 +66,7 @@ public enum LossCheck {
     ) -> [String] {
         let baseUnits = units(base, includingNew: true)
         // In the output a text counts in any state: a merge may keep the other side's state
-        // (`new`, by U2/U3's state precedence) beside this side's text, and that loses no text.
+        // (`new`, by U2's state precedence) beside this side's text, and that loses no text.
         let mergedUnits = units(merged, includingNew: true)
         let reported = report.conflicts.map(\.location)
         // What an auto-resolution dropped, by place: the report holds it whole.
@@ -81,7 +81,7 @@ public enum LossCheck {
         // A key the merge followed to its new name (R10) carries its translations there.
         var renamedTo: [UTF8Bytes: UTF8Bytes] = [:]
         var renamedFrom: [UTF8Bytes: UTF8Bytes] = [:]
-        for resolution in report.autoResolved where resolution.rule == "renamed-key" {
+        for resolution in report.autoResolved where resolution.rule == MergeRules.renamedKey.id {
             if let from = resolution.from, let to = resolution.location.key {
                 renamedTo[from] = to
                 renamedFrom[to] = from

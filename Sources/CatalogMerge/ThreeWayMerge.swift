@@ -379,8 +379,8 @@ public struct ThreeWayMerge {
 
     /// Records a decision; `discarding` is what the side not chosen had there, when the output
     /// does not keep it (`.some(nil)`: that side had nothing there).
-    mutating func autoResolved(_ rule: String, at trail: Trail, chosen: String, discarding: JSONValue?? = nil) {
-        report.autoResolved.append(AutoResolution(location: trail.location, rule: rule, chosen: chosen, discarded: discarding))
+    mutating func autoResolved(_ rule: MergeRule, at trail: Trail, chosen: String, discarding: JSONValue?? = nil) {
+        report.autoResolved.append(AutoResolution(location: trail.location, rule: rule.id, chosen: chosen, discarded: discarding))
     }
 }
 

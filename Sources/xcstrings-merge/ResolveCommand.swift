@@ -209,7 +209,7 @@ struct ResolveSession {
         /// The old key and who renamed it, when the merge followed a rename to the conflict's key.
         func renamedFrom(_ conflict: MergeConflict) -> (key: UTF8Bytes, by: String)? {
             guard let key = conflict.location.key,
-                let rename = report.autoResolved.first(where: { $0.rule == "renamed-key" && $0.location.key == key }),
+                let rename = report.autoResolved.first(where: { $0.rule == MergeRules.renamedKey.id && $0.location.key == key }),
                 let from = rename.from
             else { return nil }
             return (from, rename.renamedBy ?? "one side")

@@ -27,7 +27,7 @@ import TestSupport
     }
 
     static func mergeInputs(_ directory: TemporaryDirectory, catalogs: Bool) throws -> [String] {
-        let folder = Paths.fixtures.appendingPathComponent("merge/disjoint-edits")
+        let folder = Paths.fixtures.appendingPathComponent("merge/unchanged-side--disjoint-edits")
         if catalogs {
             return try ["base", "ours", "theirs"].map { name in
                 try directory.write(name + ".xcstrings", bytes(folder.appendingPathComponent(name + ".xcstrings"))).path

@@ -122,8 +122,8 @@ import TestSupport
     /// After a merge that followed a rename, `resolve --list` names the rename; a conflict on a
     /// whole entry lists what each side changed in it.
     @Test(arguments: [
-        ("renamed-key-conflict-inside", ["\"Cancel\" was renamed to \"action.cancel\" by ours"]),
-        ("deleted-modified", ["ours (a) deleted it", "[fr] stringUnit", "theirs (b): (absent) → \"Terminé\" (translated)"]),
+        ("renamed-key--conflict-inside", ["\"Cancel\" was renamed to \"action.cancel\" by ours"]),
+        ("deleted-one-side--changed-on-the-other", ["ours (a) deleted it", "[fr] stringUnit", "theirs (b): (absent) → \"Terminé\" (translated)"]),
     ])
     func resolveListShowsRenamesAndWhatChanged(_ fixture: String, _ expected: [String]) throws {
         let repo = try GitSandbox()

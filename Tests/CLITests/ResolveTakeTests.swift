@@ -71,7 +71,7 @@ import TestSupport
     @Test func aManualMergeOutsideARepositorySaysHowToSettleThere() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let folder = Paths.fixtures.appendingPathComponent("merge/both-modified")
+        let folder = Paths.fixtures.appendingPathComponent("merge/unit-value-both-modified")
         let inputs = try ["base", "ours", "theirs"].map { try directory.write($0 + ".xcstrings", bytes(folder.appendingPathComponent($0 + ".xcstrings"))).path }
         let merge = try runTool(["merge"] + inputs + ["-o", directory.file("out.xcstrings").path], in: directory.url, environment: ["GIT_CEILING_DIRECTORIES": directory.url.deletingLastPathComponent().path])
         #expect(merge.status == 1, "\(merge.stderr)")

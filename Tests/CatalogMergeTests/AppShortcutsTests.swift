@@ -7,7 +7,7 @@ import TestSupport
 /// App Shortcut phrases (`stringSet` in `AppShortcuts.xcstrings`) are a known shape: validated,
 /// written as Xcode writes them, merged by R11, watched by the loss check, shown by `resolve`.
 @Suite struct AppShortcutsTests {
-    static let folder = Paths.fixtures.appendingPathComponent("merge/app-shortcut-phrases-added-both-sides")
+    static let folder = Paths.fixtures.appendingPathComponent("merge/phrases-added")
 
     static func load(_ name: String) throws -> Catalog {
         try Catalog(bytes: try bytes(folder.appendingPathComponent(name + ".xcstrings")))

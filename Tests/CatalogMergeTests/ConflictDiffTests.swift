@@ -12,7 +12,7 @@ import TestSupport
     }
 
     @Test func aDeletedEntryShowsOnlyWhatTheOtherSideChanged() throws {
-        let conflict = try #require(try Self.report("deleted-modified").conflicts.first)
+        let conflict = try #require(try Self.report("deleted-one-side--changed-on-the-other").conflicts.first)
         #expect(ConflictDiff.appliesTo(conflict))
         #expect(ConflictDiff.changes(in: conflict) == [
             ConflictDiff.Change(place: "[fr] stringUnit", base: nil, ours: nil, theirs: "\"Terminé\" (translated)")
@@ -43,7 +43,7 @@ import TestSupport
     }
 
     @Test func aValueConflictIsNotBrokenDownButNamesTheRename() throws {
-        let conflict = try #require(try Self.report("renamed-key-conflict-inside").conflicts.first)
+        let conflict = try #require(try Self.report("renamed-key--conflict-inside").conflicts.first)
         #expect(!ConflictDiff.appliesTo(conflict))
         #expect(ConflictDiff.lines(for: conflict, labels: MergeLabels(), renamedFrom: ("Cancel", "ours")) == [
             "\"Cancel\" was renamed to \"action.cancel\" by ours"

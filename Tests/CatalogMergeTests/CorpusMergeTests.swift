@@ -17,7 +17,7 @@ import TestSupport
 ///   report it);
 /// - the committed result is not a pure merge: Xcode or a person edited it afterwards (entries marked
 ///   stale, strings added), or it holds a line merge's duplicate keys;
-/// - the project kept `translated` where U2/U3 take `needs_review` from the other side.
+/// - the project kept `translated` where U2 takes `needs_review` from the other side.
 @Suite struct CorpusMergeTests {
     struct Outcome {
         var name: String

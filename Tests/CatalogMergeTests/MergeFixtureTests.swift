@@ -87,12 +87,12 @@ import TestSupport
             rules.formUnion(report.autoResolved.map(\.rule))
             kinds.formUnion(report.conflicts.map(\.kind.rawValue))
         }
-        #expect(rules == ["translation-beats-new", "state-precedence", "derived-change-vs-delete", "extraction-state", "auto-comment", "version", "renamed-key", "phrases-added"])
+        #expect(rules == Set(MergeRules.all.filter(\.settlesAlone).map(\.id)))
         #expect(kinds == Set(ConflictKind.allCases.map(\.rawValue)))
     }
 
     @Test func conflictIdsAreStableAndDistinct() throws {
-        let (base, ours, theirs) = try Self.load("both-modified")
+        let (base, ours, theirs) = try Self.load("unit-value-both-modified")
         let first = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs).report.conflicts.map(\.id)
         let second = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs).report.conflicts.map(\.id)
         #expect(first == second)

@@ -18,7 +18,10 @@ import TestSupport
         return head.split(separator: "/").map(String.init)
     }
 
-    @Test func everyFixtureNamesRulesOfTheListAndEveryRuleHasAFixture() throws {
+    /// Each folder is named by the rule its README starts with: `<id>`, `<id>--<case>`, or
+    /// `<id>--not-<case>` for a look-alike the rule must leave alone (a README that starts
+    /// `Not R10:`); every rule has its own folder.
+    @Test func everyFixtureIsNamedByItsRuleAndEveryRuleHasOne() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { !$0.hasPrefix(".") }
         var covered = Set<String>()
         for folder in folders {
@@ -28,13 +31,23 @@ import TestSupport
                 #expect(MergeRules.numbered(number) != nil, "\(folder): \(number) is no rule of MergeRules")
                 covered.insert(number)
             }
+            guard let rule = numbers.first.flatMap(MergeRules.numbered) else { continue }
+            let parts = folder.components(separatedBy: "--")
+            #expect(parts[0] == rule.id, "\(folder): its README names \(rule.number), so its name starts with \(rule.id)")
+            #expect(parts.count <= 2, "\(folder)")
+            let readme = try String(contentsOf: Self.fixtures.appendingPathComponent(folder).appendingPathComponent("README.md"), encoding: .utf8)
+            #expect(readme.hasPrefix("Not ") == (parts.count == 2 && parts[1].hasPrefix("not-")), "\(folder): a look-alike's name says not-, and only a look-alike's")
         }
-        for rule in MergeRules.all { #expect(covered.contains(rule.number), "\(rule.number) has no fixture") }
+        for rule in MergeRules.all {
+            #expect(covered.contains(rule.number), "\(rule.number) has no fixture")
+            #expect(folders.contains { $0 == rule.id || $0.hasPrefix(rule.id + "--") }, "\(rule.id) has no folder of its name")
+        }
+        #expect(Set(MergeRules.all.map(\.id)).count == MergeRules.all.count, "two rules share an id")
     }
 
     @Test func theReadmeTableIsTheList() throws {
         let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        // The first cell of each row of the rules table: `R0`, or `D1 \`derived-change-vs-delete\``.
+        // The first cell of each row of the rules table: `D1 \`derived-change-vs-delete\``.
         var rows: [(number: String, id: String?)] = []
         var inTable = false
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -51,15 +64,33 @@ import TestSupport
         #expect(!rows.isEmpty)
         for (number, id) in rows {
             let rule = try #require(MergeRules.numbered(String(number.split(separator: "/")[0])), "README row \(number) is no rule of MergeRules")
-            if let id { #expect(rule.id == id, "README row \(number): \(id), the list says \(rule.id ?? "none")") }
+            #expect(rule.id == id, "README row \(number): \(id ?? "no id"), the list says \(rule.id)")
         }
         let listed = Set(rows.flatMap { $0.number.split(separator: "/").map(String.init) })
         for rule in MergeRules.all { #expect(listed.contains(rule.number), "the README's table lacks \(rule.number)") }
     }
 
-    /// Every decision the merge writes names a rule of the list by its id.
+    /// docs/design.md says where each rule lives: every rule has a row, and the file it names
+    /// exists, names the rule and holds each function the row names.
+    @Test func theDesignDocumentFindsEveryRule() throws {
+        let design = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/design.md"), encoding: .utf8)
+        let rows = design.split(separator: "\n").filter { $0.hasPrefix("| R") || $0.hasPrefix("| U") || $0.hasPrefix("| D") }
+        for rule in MergeRules.all {
+            let row = try #require(rows.first { $0.hasPrefix("| \(rule.number) `\(rule.id)` |") }, "docs/design.md has no row for \(rule.number)")
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let file = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let source = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Sources/CatalogMerge/\(file)"), encoding: .utf8)
+            #expect(source.range(of: "\\b\(rule.number)\\b", options: .regularExpression) != nil, "\(file) does not name \(rule.number)")
+            for function in cells[2].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
+                let found = source.contains("func \(function)") || source.contains("struct \(function)")
+                #expect(found, "\(file) has no \(function)")
+            }
+        }
+    }
+
+    /// Every decision the merge writes names a rule of the list that settles differences alone.
     @Test func theReportsRuleIdsAreTheLists() throws {
-        let ids = Set(MergeRules.all.compactMap(\.id))
+        let ids = Set(MergeRules.all.filter(\.settlesAlone).map(\.id))
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { !$0.hasPrefix(".") }
         var seen = Set<String>()
         for folder in folders {

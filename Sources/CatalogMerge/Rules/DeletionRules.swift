@@ -14,7 +14,7 @@ extension ThreeWayMerge {
         let changed = ours ?? theirs
         if kind == .entry, let base, let changed, Self.differsOnlyInDerivedFields(base, changed) {
             autoResolved(
-                "derived-change-vs-delete", at: trail, chosen: changedSide == .ours ? Side.theirs.rawValue : Side.ours.rawValue,
+                MergeRules.derivedChangeVsDelete, at: trail, chosen: changedSide == .ours ? Side.theirs.rawValue : Side.ours.rawValue,
                 discarding: .some(changed))
             return nil
         }

@@ -18,7 +18,7 @@ extension ThreeWayMerge {
         } else {
             chosen = .ours
         }
-        autoResolved("extraction-state", at: trail, chosen: chosen.rawValue, discarding: .some(chosen == .ours ? theirs : ours))
+        autoResolved(MergeRules.extractionState, at: trail, chosen: chosen.rawValue, discarding: .some(chosen == .ours ? theirs : ours))
         return chosen == .ours ? ours : theirs
     }
 
@@ -40,10 +40,10 @@ extension ThreeWayMerge {
             let kept = conflict(.bothModified, at: commentTrail, base: b.value, ours: o.value, theirs: t.value)
             return kept?.object?.members ?? []
         case (false, true):
-            autoResolved("auto-comment", at: commentTrail, chosen: Side.theirs.rawValue, discarding: .some(o.value))
+            autoResolved(MergeRules.autoComment, at: commentTrail, chosen: Side.theirs.rawValue, discarding: .some(o.value))
             return t.members
         default:
-            autoResolved("auto-comment", at: commentTrail, chosen: Side.ours.rawValue, discarding: .some(t.value))
+            autoResolved(MergeRules.autoComment, at: commentTrail, chosen: Side.ours.rawValue, discarding: .some(t.value))
             return o.members
         }
     }

@@ -499,7 +499,7 @@ extension ThreeWayMerge {
             result.append(JSONMember(key: key, value: merged))
         }
         report.autoResolved.append(AutoResolution(
-            location: trail.location, rule: "renamed-key", chosen: "combined", from: carry.from,
+            location: trail.location, rule: MergeRules.renamedKey.id, chosen: "combined", from: carry.from,
             renamedBy: carry.renamedBy.rawValue))
         report.keysRenamed += 1
         if carry.renamedBy == .both { baseKeysKept += 1 }

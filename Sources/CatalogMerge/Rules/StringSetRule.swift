@@ -23,7 +23,7 @@ extension ThreeWayMerge {
         var phrases: [UTF8Bytes] = []
         var seen: Set<UTF8Bytes> = []
         for phrase in basePhrases + oursPhrases + theirsPhrases where seen.insert(phrase).inserted { phrases.append(phrase) }
-        autoResolved("phrases-added", at: trail, chosen: "combined")
+        autoResolved(MergeRules.phrasesAdded, at: trail, chosen: "combined")
         var set = oursSet
         set[key: "values"] = .array(phrases.map(JSONValue.string))
         for name in Self.memberNames(baseSet, oursSet, theirsSet) where !name.equals("values") {

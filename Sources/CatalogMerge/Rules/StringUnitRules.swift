@@ -1,15 +1,16 @@
 import StringCatalog
 
 extension ThreeWayMerge {
-    /// U1–U4, for a `stringUnit` both sides changed differently:
+    /// U1–U3, for a `stringUnit` both sides changed differently:
     /// - U1 `translation-beats-new`: one side's state is `new` with the base's value (an untouched
     ///   placeholder, or a unit both sides added) and the other's `translated` or `needs_review`:
     ///   the other side's whole unit. When the `new` side changed the value too, both sides
-    ///   changed it: U4.
-    /// - U2 `state-precedence`: same value, different states: that value, state `needs_review` if
-    ///   either side has it, else `translated` if either has it, else ours.
-    /// - U3 `state-precedence`: only one side changed the value: that value, state as in U2.
-    /// - U4 `both-modified` (`both-added` without a base): both changed the value differently:
+    ///   changed it: U3.
+    /// - U2 `state-precedence`: the same value with different states, or a value only one side
+    ///   changed: that value, state `needs_review` if either side has it, else `translated` if
+    ///   either has it, else ours.
+    /// - U3 `unit-value-both-modified` (a `both-modified` conflict, `both-added` without a base):
+    ///   both changed the value differently:
     ///   a conflict; the output keeps ours' value with state `needs_review`, so it shows in Xcode's
     ///   "Needs Review" filter.
     ///
@@ -40,31 +41,31 @@ extension ThreeWayMerge {
         // U1
         if oursState?.equals("new") == true, let theirsState, Self.isTranslatedState(theirsState) {
             if isUntouchedPlaceholder(oursValue) {
-                autoResolved("translation-beats-new", at: trail, chosen: Side.theirs.rawValue, discarding: .some(ours))
+                autoResolved(MergeRules.translationBeatsNew, at: trail, chosen: Side.theirs.rawValue, discarding: .some(ours))
                 return unit(value: theirsValue, state: theirsUnit["state"])
             }
             return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: .string("needs_review")))
         }
         if theirsState?.equals("new") == true, let oursState, Self.isTranslatedState(oursState) {
             if isUntouchedPlaceholder(theirsValue) {
-                autoResolved("translation-beats-new", at: trail, chosen: Side.ours.rawValue, discarding: .some(theirs))
+                autoResolved(MergeRules.translationBeatsNew, at: trail, chosen: Side.ours.rawValue, discarding: .some(theirs))
                 return unit(value: oursValue, state: oursUnit["state"])
             }
             return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: .string("needs_review")))
         }
         let state = Self.precedingState(oursState, theirsState)
-        // U2
+        // U2, the same value
         if oursValue == theirsValue {
             let chosen: Side = state == oursState ? .ours : .theirs
-            autoResolved("state-precedence", at: trail, chosen: chosen.rawValue, discarding: .some(chosen == .ours ? theirs : ours))
+            autoResolved(MergeRules.statePrecedence, at: trail, chosen: chosen.rawValue, discarding: .some(chosen == .ours ? theirs : ours))
             return unit(value: oursValue, state: state.map(JSONValue.string))
         }
-        // U3
+        // U2, a value only one side changed
         if baseUnit != nil {
             let oursChanged = oursValue != baseValue
             let theirsChanged = theirsValue != baseValue
             if oursChanged != theirsChanged {
-                autoResolved("state-precedence", at: trail, chosen: "combined")
+                autoResolved(MergeRules.statePrecedence, at: trail, chosen: "combined")
                 return unit(value: oursChanged ? oursValue : theirsValue, state: state.map(JSONValue.string))
             }
         }
@@ -89,7 +90,7 @@ extension ThreeWayMerge {
         return .some(conflict(.bothModified, at: trail, base: base, ours: ours, theirs: theirs))
     }
 
-    /// U4: a conflict whose output keeps ours' value, marked `needs_review` (`marked`).
+    /// U3: a conflict whose output keeps ours' value, marked `needs_review` (`marked`).
     mutating func bothModified(base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail, marked: JSONValue) -> JSONValue?? {
         return .some(conflict(
             base == nil ? .bothAdded : .bothModified, at: trail, base: base, ours: ours, theirs: theirs,

@@ -11,7 +11,7 @@ extension ThreeWayMerge {
             return conflict(.bothModified, at: trail, base: base, ours: ours, theirs: theirs)
         }
         let theirsIsHigher = Self.compareVersions(theirsVersion.string, oursVersion.string) > 0
-        autoResolved("version", at: trail, chosen: theirsIsHigher ? Side.theirs.rawValue : Side.ours.rawValue, discarding: .some(theirsIsHigher ? ours : theirs))
+        autoResolved(MergeRules.version, at: trail, chosen: theirsIsHigher ? Side.theirs.rawValue : Side.ours.rawValue, discarding: .some(theirsIsHigher ? ours : theirs))
         return theirsIsHigher ? theirs : ours
     }
 
