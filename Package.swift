@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "CatalogMerge", targets: ["CatalogMerge"]),
         .library(name: "CatalogLint", targets: ["CatalogLint"]),
         .library(name: "MergePipeline", targets: ["MergePipeline"]),
+        .library(name: "CatalogDiff", targets: ["CatalogDiff"]),
     ],
     targets: [
         libgit2Headers,
@@ -43,10 +44,13 @@ let package = Package(
         // The merge of three files, from reading to the report: what the driver, resolve, the
         // fixture tests and the fuzzer all run.
         .target(name: "MergePipeline", dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "Platform"]),
+        // What changed between two versions of a catalog, per key, locale and form; the lines
+        // git's diff driver shows.
+        .target(name: "CatalogDiff", dependencies: ["StringCatalog", "CatalogMerge"]),
         .target(name: "GitSupport", dependencies: ["CLibgit2", "Platform"]),
         .executableTarget(
             name: "xcstrings-merge",
-            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "GitSupport", "Platform"],
+            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "CatalogDiff", "GitSupport", "Platform"],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "-dead_strip_dylibs"], .when(platforms: [.macOS])),
                 // A position-dependent executable: the loader then has no ~95,000 relocations to
@@ -59,7 +63,7 @@ let package = Package(
         .executableTarget(name: "xcstrings-merge-bench", dependencies: ["StringCatalog", "Platform"]),
         .target(name: "TestSupport", dependencies: ["StringCatalog", "Platform"], path: "Tests/TestSupport"),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "TestSupport"]),
-        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "CatalogLint", "MergePipeline", "StringCatalog", "TestSupport"]),
+        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "CatalogLint", "MergePipeline", "CatalogDiff", "StringCatalog", "TestSupport"]),
         .testTarget(name: "PortabilityTests", dependencies: ["Platform", "TestSupport"]),
         .testTarget(name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "TestSupport"]),
         .testTarget(

@@ -68,6 +68,8 @@ struct Arguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
+    /// How many positionals came before `--`, when it was given (`diff REV -- PATH`).
+    private(set) var positionalsBeforeSeparator: Int?
     let options: [Option]
 
     init(_ arguments: [String], command: String, options: [Option]) throws(UsageError) {
@@ -83,6 +85,7 @@ struct Arguments {
             }
             if argument == "--" {
                 optionsEnded = true
+                positionalsBeforeSeparator = positionals.count
                 continue
             }
             var name = argument

@@ -56,6 +56,8 @@ enum Tool {
         RemoveLocaleCommand.command,
         ResolveCommand.command,
         ReviewCommand.command,
+        DiffCommand.command,
+        TextconvCommand.command,
         InstallCommand.command,
         UninstallCommand.command,
         DoctorCommand.command,

@@ -1,0 +1,145 @@
+import CatalogMerge
+import StringCatalog
+
+/// One change between two versions of a catalog.
+public struct CatalogChange: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A key added (`new` is what it holds, as facts below it) or removed.
+        case keyAdded = "key-added"
+        case keyRemoved = "key-removed"
+        /// A key renamed (R10's pairing): `key` is the new name, `renamedFrom` the old.
+        case keyRenamed = "key-renamed"
+        /// A translation (a unit, phrases or a field of a localization) added or removed.
+        case added, removed
+        /// A unit's text changed (its state may have changed with it).
+        case value
+        /// A unit's state alone changed.
+        case state
+        /// An App Shortcut's phrases changed.
+        case phrases
+        /// A field of an entry (a comment, an extraction state) or of a substitution changed.
+        case field
+        /// A top-level field (`sourceLanguage`, `version`) added, removed or changed.
+        case topLevel = "top-level"
+    }
+
+    public var kind: Kind
+    /// The entry's key (the new name of a renamed one); nil for the top level.
+    public var key: UTF8Bytes?
+    public var renamedFrom: UTF8Bytes?
+    public var locale: UTF8Bytes?
+    public var path: [UTF8Bytes]
+    public var old: CatalogFact.Value?
+    public var new: CatalogFact.Value?
+}
+
+/// What changed between two versions of a catalog.
+public struct CatalogDiff: Sendable {
+    public var changes: [CatalogChange]
+    /// The bytes differ and nothing else does: key order, indentation, what `format` undoes.
+    public var layoutOnly: Bool
+
+    public var isEmpty: Bool { changes.isEmpty && !layoutOnly }
+
+    /// Compares two catalogs per key, locale and form. Entries whose bytes are equal are passed
+    /// over without being decoded (`new` read against `old` shares their bytes); a key gone
+    /// and a key new with the same translations is one rename.
+    public init(old: Catalog, new: Catalog, bytesDiffer: Bool) {
+        var changes: [CatalogChange] = []
+        // The top level, by name.
+        let oldTop = CatalogFacts.topLevel(of: old), newTop = CatalogFacts.topLevel(of: new)
+        for fact in oldTop where !newTop.contains(where: { $0.path == fact.path }) {
+            changes.append(CatalogChange(kind: .topLevel, key: nil, locale: nil, path: fact.path, old: fact.value, new: nil))
+        }
+        for fact in newTop {
+            let before = oldTop.first { $0.path == fact.path }?.value
+            if before != fact.value {
+                changes.append(CatalogChange(kind: .topLevel, key: nil, locale: nil, path: fact.path, old: before, new: fact.value))
+            }
+        }
+        let oldStrings = old.strings, newStrings = new.strings
+        var oldPosition: [UTF8Bytes: Int] = [:]
+        oldPosition.reserveCapacity(oldStrings.count)
+        for (index, member) in oldStrings.members.enumerated() { oldPosition[member.key] = index }
+        var inNew = Set<UTF8Bytes>()
+        inNew.reserveCapacity(newStrings.count)
+        var added = JSONObject()
+        var changedPairs: [(key: UTF8Bytes, old: JSONValue, new: JSONValue)] = []
+        for member in newStrings.members {
+            inNew.insert(member.key)
+            guard let index = oldPosition[member.key] else {
+                added.members.append(member)
+                continue
+            }
+            let before = oldStrings.members[index].value
+            if before != member.value { changedPairs.append((member.key, before, member.value)) }
+        }
+        let removed = JSONObject(oldStrings.members.filter { !inNew.contains($0.key) })
+        let renames = removed.members.isEmpty || added.members.isEmpty
+            ? [:] : KeyRenames.between(old: removed, new: added, sourceLanguage: old.sourceLanguage ?? new.sourceLanguage)
+
+        // Each key's changes, in the order of the keys (the new version's, removed keys where the
+        // key order puts them).
+        var groups: [(key: UTF8Bytes, changes: [CatalogChange])] = []
+        let pairs = changedPairs
+        let comparisons = ParallelBlocks.map(pairs.count, blockSize: 64) { range in
+            pairs[range].map { Self.entryChanges(key: $0.key, renamedFrom: nil, old: $0.old, new: $0.new) }
+        }
+        for (pair, entryChanges) in zip(changedPairs, comparisons) where !entryChanges.isEmpty { groups.append((pair.key, entryChanges)) }
+        let oldOfRenamed = Dictionary(uniqueKeysWithValues: renames.map { ($0.value, $0.key) })
+        for member in added.members {
+            if let from = oldOfRenamed[member.key], let position = oldPosition[from] {
+                let before = oldStrings.members[position].value
+                var group = [CatalogChange(kind: .keyRenamed, key: member.key, renamedFrom: from, locale: nil, path: [], old: nil, new: nil)]
+                group += Self.entryChanges(key: member.key, renamedFrom: from, old: before, new: member.value)
+                groups.append((member.key, group))
+            } else {
+                let facts = CatalogFacts.entry(member.key, member.value)
+                groups.append((member.key, [CatalogChange(kind: .keyAdded, key: member.key, locale: nil, path: [], old: nil, new: nil)]
+                    + facts.filter { $0.value != .present }.map { CatalogChange(kind: .added, key: $0.key, locale: $0.locale, path: $0.path, old: nil, new: $0.value) }))
+            }
+        }
+        for member in removed.members where renames[member.key] == nil {
+            let facts = CatalogFacts.entry(member.key, member.value)
+            groups.append((member.key, [CatalogChange(kind: .keyRemoved, key: member.key, locale: nil, path: [], old: nil, new: nil)]
+                + facts.filter { $0.value != .present }.map { CatalogChange(kind: .removed, key: $0.key, locale: $0.locale, path: $0.path, old: $0.value, new: nil) }))
+        }
+        groups.sort { KeyOrder.precedes($0.key, $1.key) }
+        for group in groups { changes += group.changes }
+        self.changes = changes
+        layoutOnly = changes.isEmpty && bytesDiffer
+    }
+
+    /// The changes inside one entry (or a renamed pair), fact by fact.
+    static func entryChanges(key: UTF8Bytes, renamedFrom: UTF8Bytes?, old: JSONValue, new: JSONValue) -> [CatalogChange] {
+        let before = CatalogFacts.entry(renamedFrom ?? key, old), after = CatalogFacts.entry(key, new)
+        struct Place: Hashable {
+            var locale: UTF8Bytes?
+            var path: [UTF8Bytes]
+        }
+        var oldValues: [Place: CatalogFact.Value] = [:]
+        for fact in before { oldValues[Place(locale: fact.locale, path: fact.path)] = fact.value }
+        var changes: [CatalogChange] = []
+        var seen = Set<Place>()
+        for fact in after {
+            let place = Place(locale: fact.locale, path: fact.path)
+            seen.insert(place)
+            guard let was = oldValues[place] else {
+                if fact.value != .present { changes.append(CatalogChange(kind: .added, key: key, renamedFrom: renamedFrom, locale: fact.locale, path: fact.path, old: nil, new: fact.value)) }
+                continue
+            }
+            guard was != fact.value else { continue }
+            let kind: CatalogChange.Kind
+            switch (was, fact.value) {
+            case (.text(let a, _), .text(let b, _)): kind = a == b ? .state : .value
+            case (.phrases, .phrases): kind = .phrases
+            default: kind = fact.locale == nil ? .field : .value
+            }
+            changes.append(CatalogChange(kind: kind, key: key, renamedFrom: renamedFrom, locale: fact.locale, path: fact.path, old: was, new: fact.value))
+        }
+        for fact in before where !seen.contains(Place(locale: fact.locale, path: fact.path)) && fact.value != .present {
+            changes.append(CatalogChange(kind: .removed, key: key, renamedFrom: renamedFrom, locale: fact.locale, path: fact.path, old: fact.value, new: nil))
+        }
+        return changes
+    }
+}

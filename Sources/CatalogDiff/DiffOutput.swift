@@ -1,0 +1,337 @@
+import StringCatalog
+
+/// A diff of one catalog file, ready to show.
+public struct FileDiff: Sendable {
+    public var path: String
+    public var diff: CatalogDiff
+
+    public init(path: String, diff: CatalogDiff) {
+        self.path = path
+        self.diff = diff
+    }
+
+    /// What a person reads first: `3 strings added, 1 removed, 1 renamed; 5 translations changed`.
+    public var summary: String {
+        if diff.layoutOnly { return "layout only (key order, indentation: what `xcstrings-merge format` undoes)" }
+        let counts = Counts(diff.changes)
+        var parts: [String] = []
+        if counts.keysAdded > 0 { parts.append("\(counts.keysAdded) string\(counts.keysAdded == 1 ? "" : "s") added") }
+        if counts.keysRemoved > 0 { parts.append("\(counts.keysRemoved) removed") }
+        if counts.keysRenamed > 0 { parts.append("\(counts.keysRenamed) renamed") }
+        var text = parts.joined(separator: ", ")
+        if counts.translationChanges > 0 {
+            if !text.isEmpty { text += "; " }
+            text += "\(counts.translationChanges) translation\(counts.translationChanges == 1 ? "" : "s") changed"
+        }
+        if counts.otherChanges > 0 {
+            if !text.isEmpty { text += "; " }
+            text += "\(counts.otherChanges) other change\(counts.otherChanges == 1 ? "" : "s")"
+        }
+        return text.isEmpty ? "no change" : text
+    }
+
+    /// The counts `--stat` and the summaries show.
+    public struct Counts: Sendable {
+        public var keysAdded = 0, keysRemoved = 0, keysRenamed = 0
+        /// Changes to translations of keys that stay (added, changed, removed in a locale).
+        public var translationChanges = 0
+        /// Changes to entry fields and top-level fields.
+        public var otherChanges = 0
+        /// Per locale: added, changed, removed, now untranslated.
+        public var locales: [(locale: UTF8Bytes, added: Int, changed: Int, removed: Int, untranslated: Int)] = []
+
+        public init(_ changes: [CatalogChange]) {
+            var index: [UTF8Bytes: Int] = [:]
+            var removedKeys = Set<UTF8Bytes>(), addedKeys = Set<UTF8Bytes>()
+            for change in changes {
+                switch change.kind {
+                case .keyAdded: keysAdded += 1; if let key = change.key { addedKeys.insert(key) }
+                case .keyRemoved: keysRemoved += 1; if let key = change.key { removedKeys.insert(key) }
+                case .keyRenamed: keysRenamed += 1
+                default: break
+                }
+            }
+            for change in changes {
+                guard let locale = change.locale else {
+                    if change.kind == .field || change.kind == .topLevel { otherChanges += 1 }
+                    continue
+                }
+                if let key = change.key, removedKeys.contains(key) || addedKeys.contains(key) { continue }
+                translationChanges += 1
+                let slot: Int
+                if let found = index[locale] {
+                    slot = found
+                } else {
+                    slot = locales.count
+                    index[locale] = slot
+                    locales.append((locale, 0, 0, 0, 0))
+                }
+                switch change.kind {
+                case .added: locales[slot].added += 1
+                case .removed: locales[slot].removed += 1
+                default: locales[slot].changed += 1
+                }
+                if Self.wasTranslated(change.old) && !Self.wasTranslated(change.new) { locales[slot].untranslated += 1 }
+            }
+            locales.sort { $0.locale.string < $1.locale.string }
+        }
+
+        static func wasTranslated(_ value: CatalogFact.Value?) -> Bool {
+            switch value {
+            case .text(_, let state)?, .phrases(_, let state)?: return state?.equals("translated") ?? true
+            default: return false
+            }
+        }
+    }
+}
+
+/// How a diff is shown: for a person (`human`, `stat`), a program (`json`) or a pull request
+/// (`markdown`).
+public enum DiffFormat: String, Sendable, CaseIterable {
+    case human, stat, json, markdown
+}
+
+/// The colours of `git diff` on a terminal.
+public struct DiffColors: Sendable {
+    public var enabled: Bool
+    public init(enabled: Bool) { self.enabled = enabled }
+    func wrap(_ text: String, _ code: String) -> String { enabled ? "\u{1B}[\(code)m\(text)\u{1B}[m" : text }
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func added(_ text: String) -> String { wrap(text, "32") }
+    func removed(_ text: String) -> String { wrap(text, "31") }
+    func meta(_ text: String) -> String { wrap(text, "36") }
+}
+
+public enum DiffText {
+    // MARK: human
+
+    /// Grouped by string, as `git diff` colours it.
+    public static func human(_ files: [FileDiff], colors: DiffColors) -> String {
+        var out = ""
+        for file in files {
+            out += colors.bold("\(visible(file.path)): \(file.summary)") + "\n"
+            var currentKey: UTF8Bytes??
+            for change in file.diff.changes {
+                if change.key != currentKey ?? nil || currentKey == nil {
+                    currentKey = .some(change.key)
+                    if let key = change.key, change.kind != .keyAdded, change.kind != .keyRemoved, change.kind != .keyRenamed {
+                        out += colors.bold(quoted(key)) + "\n"
+                    }
+                }
+                out += humanLine(change, colors: colors) + "\n"
+            }
+        }
+        return out
+    }
+
+    static func humanLine(_ change: CatalogChange, colors: DiffColors) -> String {
+        let place = self.place(change)
+        switch change.kind {
+        case .keyAdded: return colors.added("+ " + quoted(change.key!))
+        case .keyRemoved: return colors.removed("- " + quoted(change.key!))
+        case .keyRenamed: return colors.bold(quoted(change.renamedFrom!) + " → " + quoted(change.key!)) + colors.meta(" (renamed)")
+        case .added: return colors.added("  + \(place): \(show(change.new))")
+        case .removed: return colors.removed("  - \(place): \(show(change.old))")
+        case .state:
+            guard case .text(let text, let before)? = change.old, case .text(_, let after)? = change.new else { break }
+            return "    \(place): \(quoted(text)) " + colors.removed(visible(before?.string ?? "no state")) + " → " + colors.added(visible(after?.string ?? "no state"))
+        case .topLevel:
+            return "\(place): " + colors.removed(show(change.old)) + " → " + colors.added(show(change.new))
+        default: break
+        }
+        return "    \(place): " + changeText(change, colors)
+    }
+
+    /// `old → new`; a state both sides share is said once, after the new text.
+    static func changeText(_ change: CatalogChange, _ colors: DiffColors) -> String {
+        switch (change.old, change.new) {
+        case (.text(let a, let s1)?, .text(let b, let s2)?) where s1 == s2:
+            return colors.removed(quoted(a)) + " → " + colors.added(quoted(b)) + (s2.map { " (\(visible($0.string)))" } ?? "")
+        case (.phrases(let a, let s1)?, .phrases(let b, let s2)?) where s1 == s2:
+            let removed = a.filter { !b.contains($0) }, added = b.filter { !a.contains($0) }
+            var parts: [String] = []
+            if !removed.isEmpty { parts.append(colors.removed("- " + removed.map(quoted).joined(separator: ", "))) }
+            if !added.isEmpty { parts.append(colors.added("+ " + added.map(quoted).joined(separator: ", "))) }
+            if parts.isEmpty { parts.append("order " + colors.removed(a.map(quoted).joined(separator: ", ")) + " → " + colors.added(b.map(quoted).joined(separator: ", "))) }
+            return parts.joined(separator: " ")
+        default:
+            return colors.removed(show(change.old)) + " → " + colors.added(show(change.new))
+        }
+    }
+
+    /// `[de] plural.one`, `comment`, `version`.
+    static func place(_ change: CatalogChange) -> String {
+        var parts: [String] = []
+        if let locale = change.locale { parts.append("[\(visible(locale.string))]") }
+        if !change.path.isEmpty { parts.append(change.path.map { visible($0.string) }.joined(separator: ".")) }
+        return parts.joined(separator: " ")
+    }
+
+    static func show(_ value: CatalogFact.Value?) -> String {
+        switch value {
+        case nil: return "(none)"
+        case .present?: return "(present)"
+        case .text(let text, let state)?: return quoted(text) + (state.map { " (\(visible($0.string)))" } ?? "")
+        case .phrases(let phrases, let state)?:
+            return (phrases.isEmpty ? "(no phrases)" : phrases.map(quoted).joined(separator: ", ")) + (state.map { " (\(visible($0.string)))" } ?? "")
+        case .field(let text, let isString)?: return isString ? quoted(text) : visible(text.string)
+        }
+    }
+
+    static func quoted(_ text: UTF8Bytes) -> String {
+        var bytes: [UInt8] = []
+        FactLines.quote(text, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func visible(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        FactLines.visible(UTF8Bytes(text), into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: stat
+
+    /// Per file and locale: added, changed, removed, now untranslated.
+    public static func stat(_ files: [FileDiff], colors: DiffColors) -> String {
+        var out = ""
+        for file in files {
+            out += colors.bold("\(visible(file.path)): \(file.summary)") + "\n"
+            let counts = FileDiff.Counts(file.diff.changes)
+            guard !counts.locales.isEmpty else { continue }
+            let width = max(6, counts.locales.map { visible($0.locale.string).count }.max() ?? 0)
+            func pad(_ text: String, _ size: Int, right: Bool = true) -> String {
+                let fill = String(repeating: " ", count: max(0, size - text.count))
+                return right ? fill + text : text + fill
+            }
+            out += "  " + pad("locale", width, right: false) + "  added  changed  removed  now untranslated\n"
+            for row in counts.locales {
+                out += "  " + pad(visible(row.locale.string), width, right: false) + "  " + pad(String(row.added), 5) + "  " + pad(String(row.changed), 7)
+                    + "  " + pad(String(row.removed), 7) + "  " + pad(String(row.untranslated), 16) + "\n"
+            }
+        }
+        return out
+    }
+
+    // MARK: json
+
+    /// `{"files": [{"path", "layoutOnly", "summary", "changes": [{"kind", "key", "from", "locale",
+    /// "path", "old", "new", "oldState", "newState"}]}]}`.
+    public static func json(_ files: [FileDiff]) -> [UInt8] {
+        var fileValues: [JSONValue] = []
+        for file in files {
+            let counts = FileDiff.Counts(file.diff.changes)
+            let changes: [JSONValue] = file.diff.changes.map { change in
+                var members = [JSONMember(key: "kind", value: .string(UTF8Bytes(change.kind.rawValue)))]
+                members.append(JSONMember(key: "key", value: change.key.map(JSONValue.string) ?? .null))
+                if let from = change.renamedFrom { members.append(JSONMember(key: "from", value: .string(from))) }
+                members.append(JSONMember(key: "locale", value: change.locale.map(JSONValue.string) ?? .null))
+                members.append(JSONMember(key: "path", value: .array(change.path.map(JSONValue.string))))
+                members.append(JSONMember(key: "old", value: jsonValue(change.old)))
+                members.append(JSONMember(key: "new", value: jsonValue(change.new)))
+                if let state = state(change.old) { members.append(JSONMember(key: "oldState", value: .string(state))) }
+                if let state = state(change.new) { members.append(JSONMember(key: "newState", value: .string(state))) }
+                return .object(JSONObject(members))
+            }
+            fileValues.append(.object(JSONObject([
+                JSONMember(key: "path", value: .string(UTF8Bytes(file.path))),
+                JSONMember(key: "layoutOnly", value: .bool(file.diff.layoutOnly)),
+                JSONMember(key: "summary", value: .object(JSONObject([
+                    JSONMember(key: "keysAdded", value: .number(UTF8Bytes(String(counts.keysAdded)))),
+                    JSONMember(key: "keysRemoved", value: .number(UTF8Bytes(String(counts.keysRemoved)))),
+                    JSONMember(key: "keysRenamed", value: .number(UTF8Bytes(String(counts.keysRenamed)))),
+                    JSONMember(key: "translationsChanged", value: .number(UTF8Bytes(String(counts.translationChanges)))),
+                    JSONMember(key: "otherChanges", value: .number(UTF8Bytes(String(counts.otherChanges)))),
+                ]))),
+                JSONMember(key: "changes", value: .array(changes)),
+            ])))
+        }
+        var writer = XcodeWriter()
+        writer.sortsKeys = false
+        writer.write(.object(JSONObject([JSONMember(key: "files", value: .array(fileValues))])), indent: 0)
+        return writer.output + [0x0A]
+    }
+
+    static func jsonValue(_ value: CatalogFact.Value?) -> JSONValue {
+        switch value {
+        case nil, .present?: return .null
+        case .text(let text, _)?: return .string(text)
+        case .phrases(let phrases, _)?: return .array(phrases.map(JSONValue.string))
+        case .field(let text, let isString)?: return isString ? .string(text) : ((try? JSONReader.parse(Array(text.bytes))) ?? .string(text))
+        }
+    }
+
+    static func state(_ value: CatalogFact.Value?) -> UTF8Bytes? {
+        switch value {
+        case .text(_, let state)?, .phrases(_, let state)?: return state
+        default: return nil
+        }
+    }
+
+    // MARK: markdown
+
+    /// A pull-request comment: per file a summary, a table per locale and the changes, those
+    /// after the first `shown` folded in `<details>`. Every piece of catalog text is escaped
+    /// (`MarkdownText`): none can close the table, the list or the `<details>`, or add a link,
+    /// an image or HTML.
+    public static func markdown(_ files: [FileDiff], shown: Int = 25) -> String {
+        var out = ""
+        for file in files {
+            out += "#### " + MarkdownText.escape(file.path) + "\n\n"
+            out += MarkdownText.escape(file.summary) + "\n\n"
+            if file.diff.layoutOnly { continue }
+            let counts = FileDiff.Counts(file.diff.changes)
+            if !counts.locales.isEmpty {
+                out += "| locale | added | changed | removed | now untranslated |\n| --- | ---: | ---: | ---: | ---: |\n"
+                for row in counts.locales {
+                    out += "| \(MarkdownText.escape(row.locale.string)) | \(row.added) | \(row.changed) | \(row.removed) | \(row.untranslated) |\n"
+                }
+                out += "\n"
+            }
+            let lines = file.diff.changes.map(markdownLine)
+            for line in lines.prefix(shown) { out += line + "\n" }
+            if lines.count > shown {
+                out += "\n<details><summary>\(lines.count - shown) more change\(lines.count - shown == 1 ? "" : "s")</summary>\n\n"
+                for line in lines.dropFirst(shown) { out += line + "\n" }
+                out += "\n</details>\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    static func markdownLine(_ change: CatalogChange) -> String {
+        let key = change.key.map { "**" + MarkdownText.escape(quoted($0)) + "**" } ?? ""
+        let place = MarkdownText.escape(self.place(change))
+        func text(_ value: CatalogFact.Value?) -> String { MarkdownText.escape(show(value)) }
+        switch change.kind {
+        case .keyAdded: return "- added \(key)"
+        case .keyRemoved: return "- removed \(key)"
+        case .keyRenamed: return "- renamed **\(MarkdownText.escape(quoted(change.renamedFrom!)))** → \(key)"
+        case .added: return "- \(key) \(place): added \(text(change.new))"
+        case .removed: return "- \(key) \(place): removed \(text(change.old))"
+        case .topLevel: return "- \(place): \(text(change.old)) → \(text(change.new))"
+        default: return "- \(key) \(place): " + MarkdownText.escape(changeText(change, DiffColors(enabled: false)))
+        }
+    }
+}
+
+/// Text made inert in GitHub's Markdown: every character Markdown or HTML gives a meaning is
+/// written as an HTML entity, line breaks as `↵`, and what a terminal would act on as
+/// `\u{1B}` (`VisibleText`).
+public enum MarkdownText {
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in VisibleText.escaping(text).unicodeScalars {
+            switch scalar {
+            case "\n": out += "↵"
+            case "\r", "\t": out += " "
+            case "&", "<", ">", "|", "`", "*", "_", "[", "]", "(", ")", "#", "!", "\\", "~", "{", "}", "+", "-", "=", ":", "\"", "'", "$", "^", "@":
+                out += "&#\(scalar.value);"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,136 @@
+import StringCatalog
+
+/// A catalog as lines, one per fact, in the catalog's order: what git's diff driver (`textconv`)
+/// shows instead of the JSON, so that git's diff, word diff, `--stat` and blame read per string
+/// and language.
+///
+///     sourceLanguage: "en"
+///     "Save" comment: "Button title"
+///     "Save" [de]: "Sichern" (translated)
+///     "%lld items" [de] plural.one: "%lld Objekt" (translated)
+///     "Open" [de] phrases: "Öffne ${applicationName}" (translated)
+///
+/// Text is quoted, with `\"`, `\\`, `\n`, `\t`, `\r` and every character a terminal would act on
+/// written as `\u{1B}` (`VisibleText`), so that one line is one fact and catalog text never
+/// reaches a terminal raw.
+public enum FactLines {
+    /// The lines of `catalog`, the entries turned into facts on all cores.
+    public static func bytes(of catalog: Catalog) -> [UInt8] {
+        var output: [UInt8] = []
+        for fact in CatalogFacts.topLevel(of: catalog) { append(fact, to: &output) }
+        let entries = catalog.strings.members
+        let blocks = ParallelBlocks.map(entries.count, blockSize: 256) { range -> [[UInt8]] in
+            var block: [UInt8] = []
+            for member in entries[range] {
+                for fact in CatalogFacts.entry(member.key, member.value) { append(fact, to: &block) }
+            }
+            return [block]
+        }
+        output.reserveCapacity(output.count + blocks.reduce(0) { $0 + $1.count })
+        for block in blocks { output += block }
+        return output
+    }
+
+    /// One fact's line (a line per phrase), ending in a line feed.
+    public static func append(_ fact: CatalogFact, to output: inout [UInt8]) {
+        func head() {
+            if let key = fact.key {
+                quote(key, into: &output)
+                if let locale = fact.locale {
+                    output += Array(" [".utf8)
+                    visible(locale, into: &output)
+                    output.append(UInt8(ascii: "]"))
+                }
+                if !fact.path.isEmpty {
+                    output.append(0x20)
+                    path(fact.path, into: &output)
+                }
+            } else {
+                path(fact.path, into: &output)
+            }
+        }
+        switch fact.value {
+        case .present:
+            head()
+        case .text(let text, let state):
+            head()
+            output += Array(": ".utf8)
+            quote(text, into: &output)
+            stateSuffix(state, into: &output)
+        case .phrases(let phrases, let state):
+            if phrases.isEmpty {
+                head()
+                output += Array(": (none)".utf8)
+                stateSuffix(state, into: &output)
+            }
+            for (index, phrase) in phrases.enumerated() {
+                if index > 0 { output.append(0x0A) }
+                head()
+                output += Array(": ".utf8)
+                quote(phrase, into: &output)
+                stateSuffix(state, into: &output)
+            }
+        case .field(let text, let isString):
+            head()
+            output += Array(": ".utf8)
+            if isString { quote(text, into: &output) } else { visible(text, into: &output) }
+        }
+        output.append(0x0A)
+    }
+
+    static func stateSuffix(_ state: UTF8Bytes?, into output: inout [UInt8]) {
+        guard let state else { return }
+        output += Array(" (".utf8)
+        visible(state, into: &output)
+        output.append(UInt8(ascii: ")"))
+    }
+
+    static func path(_ components: [UTF8Bytes], into output: inout [UInt8]) {
+        for (index, component) in components.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ".")) }
+            visible(component, into: &output)
+        }
+    }
+
+    /// `text` in quotes, escaped (see the type's comment).
+    public static func quote(_ text: UTF8Bytes, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        escape(text, quotes: true, into: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` with line breaks and hidden characters escaped, without quotes.
+    static func visible(_ text: UTF8Bytes, into output: inout [UInt8]) {
+        escape(text, quotes: false, into: &output)
+    }
+
+    static func escape(_ text: UTF8Bytes, quotes: Bool, into output: inout [UInt8]) {
+        text.bytes.withUnsafeBufferPointer { bytes in
+            var i = 0
+            let count = bytes.count
+            while i < count {
+                let byte = bytes[i]
+                switch byte {
+                case UInt8(ascii: "\"") where quotes: output += [0x5C, 0x22]
+                case UInt8(ascii: "\\") where quotes: output += [0x5C, 0x5C]
+                case 0x0A: output += [0x5C, UInt8(ascii: "n")]
+                case 0x09: output += [0x5C, UInt8(ascii: "t")]
+                case 0x0D: output += [0x5C, UInt8(ascii: "r")]
+                case 0..<0x20, 0x7F: hidden(UInt32(byte), into: &output)
+                case 0xC2 where i + 1 < count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F:
+                    hidden(UInt32(bytes[i + 1]), into: &output)
+                    i += 1
+                case 0xE2 where i + 2 < count && VisibleText.isHidden(0x2000 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)):
+                    hidden(0x2000 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), into: &output)
+                    i += 2
+                default: output.append(byte)
+                }
+                i += 1
+            }
+        }
+    }
+
+    static func hidden(_ scalar: UInt32, into output: inout [UInt8]) {
+        output += Array("\\u{\(String(scalar, radix: 16, uppercase: true))}".utf8)
+    }
+}

@@ -1,0 +1,277 @@
+import CatalogDiff
+import GitSupport
+import Platform
+import StringCatalog
+
+enum DiffCommand {
+    static let command = Command(
+        name: "diff",
+        summary: "Show what changed in catalogs, per string and language.",
+        help: """
+            OVERVIEW: Show what changed in catalogs, per string, language and form.
+
+            Compares two versions of a catalog as strings, not JSON: strings added, removed and
+            renamed (a key gone and a key new with the same translations is one rename), values
+            and states changed, plural, device and substitution forms one by one, App Shortcut
+            phrases, comments and extraction states, sourceLanguage and version. A change of
+            layout alone (key order, indentation) is one line.
+
+            With two files, compares them. In a repository, as git diff: with no revision the
+            working tree against the index; --staged the index against HEAD (or <rev>); one
+            revision the working tree (or with --staged the index) against it; two revisions
+            (or <rev>..<rev>) one against the other. Only catalogs (*.xcstrings) are shown.
+
+            USAGE: xcstrings-merge diff <old.xcstrings> <new.xcstrings> [options]
+                   xcstrings-merge diff [<rev> [<rev>]] [--staged] [options] [-- <path> ...]
+
+            {options}
+
+            EXIT STATUS:
+              0  shown (with --exit-code: no change)
+              1  with --exit-code: something changed
+              2  usage error, an unreadable file, or a version that is not a catalog (its file,
+                 line and column named; --fallback shows a line diff instead)
+
+            EXAMPLES:
+              xcstrings-merge diff
+              xcstrings-merge diff main --stat
+              xcstrings-merge diff origin/main HEAD --format markdown >> "$GITHUB_STEP_SUMMARY"
+              xcstrings-merge diff Old.xcstrings New.xcstrings --format json
+
+            """,
+        options: [
+            .init(names: ["--format"], takesValue: true, choices: DiffFormat.allCases.map(\.rawValue), summary: "human (default), stat, json or markdown (a pull-request comment).", valueName: "<format>"),
+            .init(names: ["--stat"], takesValue: false, summary: "Per locale: strings added, changed, removed and now untranslated (--format stat)."),
+            .init(names: ["--staged", "--cached"], takesValue: false, summary: "Compare the index, not the working tree, with HEAD or the revision given."),
+            .init(names: ["--exit-code"], takesValue: false, summary: "Exit 1 when something changed, 0 when nothing did (as git diff --exit-code)."),
+            .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"], summary: "always, never or auto (default: colour on a terminal, not with NO_COLOR).", valueName: "<when>"),
+            .init(names: ["--fallback"], takesValue: false, summary: "Show a plain line diff of a version that is not a catalog instead of failing."),
+        ],
+        run: run)
+
+    /// One catalog's two versions: nil where the file is absent.
+    struct Versions {
+        var path: String
+        var old: [UInt8]?
+        var new: [UInt8]?
+    }
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(arguments, command: "diff", options: command.options)
+        var format = DiffFormat(rawValue: try parsed.choice("--format", default: "human", command: "diff")) ?? .human
+        if parsed.flag("--stat") {
+            guard parsed.value("--format") == nil else { throw UsageError(message: "--stat is --format stat; give one of them", command: "diff") }
+            format = .stat
+        }
+        let colour = Output.usesColour(try parsed.choice("--color", default: "auto", command: "diff"))
+        let versions: [Versions]
+        if let files = try fileMode(parsed) {
+            versions = files
+        } else {
+            guard let found = try repositoryVersions(parsed) else { return .error }
+            versions = found
+        }
+        var diffs: [FileDiff] = []
+        var failed = false
+        for version in versions {
+            switch compare(version) {
+            case .success(let diff):
+                if !diff.isEmpty { diffs.append(FileDiff(path: version.path, diff: diff)) }
+            case .failure(let problem):
+                Output.err("xcstrings-merge diff: \(problem.message)\n")
+                if parsed.flag("--fallback") {
+                    Output.out(bytes: lineDiff(version))
+                } else {
+                    failed = true
+                }
+            }
+        }
+        switch format {
+        case .human: Output.out(DiffText.human(diffs, colors: DiffColors(enabled: colour)))
+        case .stat: Output.out(DiffText.stat(diffs, colors: DiffColors(enabled: colour)))
+        case .json: Output.out(bytes: DiffText.json(diffs))
+        case .markdown: Output.out(diffs.isEmpty ? "No change to any string catalog.\n" : DiffText.markdown(diffs))
+        }
+        if failed {
+            Output.err("xcstrings-merge diff: a version is not a catalog; --fallback shows a line diff of it\n")
+            return .error
+        }
+        return parsed.flag("--exit-code") && !diffs.isEmpty ? .failure : .success
+    }
+
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// Both versions read (the new against the old, so that unchanged entries share its bytes)
+    /// and compared; a version that is not a catalog is named with its line and column.
+    static func compare(_ version: Versions) -> Result<CatalogDiff, Problem> {
+        let old: Catalog
+        do throws(JSONError) {
+            old = try Catalog.mergeBase(bytes: version.old ?? [])
+        } catch {
+            return .failure(Problem(message: "\(version.path) (old):\(error.line):\(error.column): \(error.message)"))
+        }
+        let new: Catalog
+        do throws(JSONError) {
+            new = version.new.map { $0.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } } ?? true
+                ? try Catalog.mergeBase(bytes: version.new ?? [])
+                : try Catalog(bytes: version.new!, reference: old)
+        } catch {
+            return .failure(Problem(message: "\(version.path) (new):\(error.line):\(error.column): \(error.message)"))
+        }
+        return .success(CatalogDiff(old: old, new: new, bytesDiffer: version.old != version.new))
+    }
+
+    /// Two paths that are files, outside `--` and without `--staged`: `diff OLD NEW`.
+    static func fileMode(_ parsed: Arguments) throws(UsageError) -> [Versions]? {
+        let positionals = parsed.positionals
+        guard positionals.count == 2, parsed.positionalsBeforeSeparator == nil, !parsed.flag("--staged"),
+            positionals.allSatisfy({ (FileBytes.exists($0) && !FileBytes.isDirectory($0)) })
+        else {
+            if positionals.count == 2, positionals.allSatisfy({ $0.hasSuffix(".xcstrings") }), (try? Repository.open()) == nil {
+                let missing = positionals.first { !(FileBytes.exists($0) && !FileBytes.isDirectory($0)) } ?? positionals[0]
+                throw UsageError(message: "\(missing): no such file", command: "diff")
+            }
+            return nil
+        }
+        var versions = Versions(path: positionals[1])
+        do throws(FileError) {
+            versions.old = try FileBytes.read(positionals[0])
+            versions.new = try FileBytes.read(positionals[1])
+        } catch {
+            throw UsageError(message: error.description, command: "diff")
+        }
+        return [versions]
+    }
+
+    /// The catalogs that differ between the two sides git's meaning gives the arguments, each
+    /// with both versions; nil (after a message) when that is not possible here.
+    static func repositoryVersions(_ parsed: Arguments) throws(UsageError) -> [Versions]? {
+        let repository: Repository
+        do {
+            repository = try Repository.open()
+        } catch {
+            Output.err("xcstrings-merge diff: \(error.isNotFound ? "not inside a git repository; give two files to compare" : error.message)\n")
+            return nil
+        }
+        guard let workingDirectory = repository.workingDirectory else {
+            Output.err("xcstrings-merge diff: the repository has no working tree\n")
+            return nil
+        }
+        let positionals = parsed.positionals
+        let beforeSeparator = parsed.positionalsBeforeSeparator ?? positionals.count
+        var revisions: [String] = []
+        var paths: [String] = Array(positionals[beforeSeparator...])
+        for argument in positionals[..<beforeSeparator] {
+            if paths.isEmpty, revisions.count < 2, let range = argument.firstRange(of: ".."), !FileBytes.exists(argument) {
+                let from = String(argument[..<range.lowerBound]), to = String(argument[range.upperBound...])
+                revisions += [from.isEmpty ? "HEAD" : from, to.isEmpty ? "HEAD" : to]
+            } else if paths.isEmpty, revisions.count < 2, !FileBytes.exists(argument), (try? repository.commit(argument)) != nil {
+                revisions.append(argument)
+            } else if FileBytes.exists(argument) || parsed.positionalsBeforeSeparator != nil {
+                paths.append(argument)
+            } else {
+                throw UsageError(message: "'\(argument)' is neither a revision nor a file here" + (parsed.positionalsBeforeSeparator == nil ? " (put paths after --)" : ""), command: "diff")
+            }
+        }
+        let staged = parsed.flag("--staged")
+        if staged && revisions.count > 1 { throw UsageError(message: "--staged compares the index with one revision; two were given", command: "diff") }
+        if revisions.count > 2 { throw UsageError(message: "at most two revisions", command: "diff") }
+        var commits: [ObjectID] = []
+        for revision in revisions {
+            do {
+                commits.append(try repository.commit(revision))
+            } catch {
+                Output.err("xcstrings-merge diff: '\(revision)' is not a commit here\n")
+                return nil
+            }
+        }
+        // Which catalogs differ: git's own answer, for its meaning of the arguments.
+        var gitArguments = ["git", "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff"]
+        if staged { gitArguments.append("--cached") }
+        gitArguments += revisions.isEmpty && staged ? ["HEAD"] : revisions
+        gitArguments.append("--")
+        let prefix = ResolveSession.currentPrefix(workingDirectory: workingDirectory)
+        gitArguments += paths.isEmpty ? [":(top)*.xcstrings"] : paths.map { ":(top)" + ResolveSession.repositoryPath($0, prefix: prefix, workingDirectory: workingDirectory) }
+        let listed = Subprocess.run(gitArguments)
+        guard listed.status == 0 else {
+            Output.err("xcstrings-merge diff: git diff failed: \(listed.errorOutput)")
+            return nil
+        }
+        let changed = listed.outputBytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { $0.hasSuffix(".xcstrings") }
+        let index = try? repository.index()
+        let top = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        func inCommit(_ commit: ObjectID, _ path: String) -> [UInt8]? { (try? repository.file(path, in: commit)) ?? nil }
+        func inIndex(_ path: String) -> [UInt8]? { index?.entry(path: path).flatMap { try? repository.blob($0.id) } }
+        func inWorkingTree(_ path: String) -> [UInt8]? { try? FileBytes.read(top + path) }
+        let head = staged && revisions.isEmpty ? try? repository.commit("HEAD") : nil
+        return changed.map { path in
+            switch (commits.count, staged) {
+            case (0, false): return Versions(path: path, old: inIndex(path), new: inWorkingTree(path))
+            case (0, true): return Versions(path: path, old: head.flatMap { inCommit($0, path) }, new: inIndex(path))
+            case (1, false): return Versions(path: path, old: inCommit(commits[0], path), new: inWorkingTree(path))
+            case (1, true): return Versions(path: path, old: inCommit(commits[0], path), new: inIndex(path))
+            default: return Versions(path: path, old: inCommit(commits[0], path), new: inCommit(commits[1], path))
+            }
+        }
+    }
+
+    /// A plain line diff of the two versions (`git diff --no-index`), for --fallback.
+    static func lineDiff(_ version: Versions) -> [UInt8] {
+        guard let directory = FilePaths.makeTemporaryDirectory(prefix: "xcstrings-merge-diff-") else { return [] }
+        defer { FilePaths.removeTree(directory) }
+        let old = directory + "/old", new = directory + "/new"
+        guard (try? FileBytes.writeAtomically(version.old ?? [], to: old)) != nil, (try? FileBytes.writeAtomically(version.new ?? [], to: new)) != nil else { return [] }
+        let run = Subprocess.run(["git", "diff", "--no-index", "--no-ext-diff", "--no-textconv", "--no-color", "--src-prefix=a/\(version.path) ", "--dst-prefix=b/\(version.path) ", old, new])
+        // Catalog text from another branch: shown with what a terminal would act on escaped.
+        return Array(VisibleText.escaping(String(decoding: run.outputBytes, as: UTF8.self)).utf8)
+    }
+}
+
+/// `textconv <file>`: what git's diff driver runs to show a catalog as lines.
+enum TextconvCommand {
+    static let command = Command(
+        name: "textconv",
+        summary: "Print a catalog as one line per string and language (git's diff driver).",
+        help: """
+            OVERVIEW: Print a catalog as one line per string, language and form, in the catalog's
+            order, for git's diff driver (diff.xcstrings.textconv, set by 'xcstrings-merge install').
+            git diff, git show, git log -p and git blame then read the strings, not the JSON;
+            git diff --no-textconv shows the JSON, and git add -p and git apply work on it as ever.
+
+            A file that is not a catalog (conflict markers in the middle of a merge) is printed as
+            it is, so that git diff still shows it.
+
+            USAGE: xcstrings-merge textconv <file>
+
+            {options}
+
+            EXAMPLE:
+              "Save" [de]: "Sichern" (translated)
+              "%lld items" [de] plural.one: "%lld Objekt" (translated)
+
+            """,
+        options: [],
+        run: run)
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(arguments, command: "textconv", options: command.options)
+        guard parsed.positionals.count == 1 else {
+            throw UsageError(message: parsed.positionals.isEmpty ? "expected the file to print" : "expected one file", command: "textconv")
+        }
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try FileBytes.read(parsed.positionals[0])
+        } catch {
+            Output.err("xcstrings-merge textconv: \(error.description)\n")
+            return .error
+        }
+        guard let catalog = try? Catalog.mergeBase(bytes: bytes, for: .anyObject) else {
+            Output.out(String(decoding: bytes, as: UTF8.self).isEmpty ? "" : VisibleText.escaping(String(decoding: bytes, as: UTF8.self)))
+            return .success
+        }
+        Output.out(bytes: FactLines.bytes(of: catalog))
+        return .success
+    }
+}
