@@ -33,8 +33,38 @@ public struct CatalogChange: Sendable, Equatable {
     public var new: CatalogFact.Value?
 }
 
+/// A version that is not a catalog, named with its line and column.
+public struct DiffInputError: Error, Sendable {
+    /// `old` or `new`.
+    public var side: String
+    public var error: JSONError
+}
+
 /// What changed between two versions of a catalog.
 public struct CatalogDiff: Sendable {
+    /// Reads both versions (nil: the file is absent, an empty catalog) and compares them; the
+    /// new is read against the old, so that its unchanged entries share the old's bytes and
+    /// compare at once.
+    public static func compare(old: [UInt8]?, new: [UInt8]?) -> Result<CatalogDiff, DiffInputError> {
+        let oldCatalog: Catalog
+        do throws(JSONError) {
+            oldCatalog = try Catalog.mergeBase(bytes: old ?? [])
+        } catch {
+            return .failure(DiffInputError(side: "old", error: error))
+        }
+        let newCatalog: Catalog
+        do throws(JSONError) {
+            if let new, !new.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+                newCatalog = try Catalog(bytes: new, reference: oldCatalog)
+            } else {
+                newCatalog = try Catalog.mergeBase(bytes: new ?? [])
+            }
+        } catch {
+            return .failure(DiffInputError(side: "new", error: error))
+        }
+        return .success(CatalogDiff(old: oldCatalog, new: newCatalog, bytesDiffer: old != new))
+    }
+
     public var changes: [CatalogChange]
     /// The bytes differ and nothing else does: key order, indentation, what `format` undoes.
     public var layoutOnly: Bool
@@ -133,6 +163,7 @@ public struct CatalogDiff: Sendable {
             switch (was, fact.value) {
             case (.text(let a, _), .text(let b, _)): kind = a == b ? .state : .value
             case (.phrases, .phrases): kind = .phrases
+            case (.field, .field): kind = .field
             default: kind = fact.locale == nil ? .field : .value
             }
             changes.append(CatalogChange(kind: kind, key: key, renamedFrom: renamedFrom, locale: fact.locale, path: fact.path, old: was, new: fact.value))

@@ -15,9 +15,10 @@ public struct FileDiff: Sendable {
         if diff.layoutOnly { return "layout only (key order, indentation: what `xcstrings-merge format` undoes)" }
         let counts = Counts(diff.changes)
         var parts: [String] = []
-        if counts.keysAdded > 0 { parts.append("\(counts.keysAdded) string\(counts.keysAdded == 1 ? "" : "s") added") }
-        if counts.keysRemoved > 0 { parts.append("\(counts.keysRemoved) removed") }
-        if counts.keysRenamed > 0 { parts.append("\(counts.keysRenamed) renamed") }
+        // `2 strings added, 1 removed`: the first count names what is counted.
+        for (count, what) in [(counts.keysAdded, "added"), (counts.keysRemoved, "removed"), (counts.keysRenamed, "renamed")] where count > 0 {
+            parts.append(parts.isEmpty ? "\(count) string\(count == 1 ? "" : "s") \(what)" : "\(count) \(what)")
+        }
         var text = parts.joined(separator: ", ")
         if counts.translationChanges > 0 {
             if !text.isEmpty { text += "; " }
@@ -52,11 +53,11 @@ public struct FileDiff: Sendable {
                 }
             }
             for change in changes {
+                if let key = change.key, removedKeys.contains(key) || addedKeys.contains(key) { continue }
                 guard let locale = change.locale else {
-                    if change.kind == .field || change.kind == .topLevel { otherChanges += 1 }
+                    if change.kind != .keyRenamed { otherChanges += 1 }
                     continue
                 }
-                if let key = change.key, removedKeys.contains(key) || addedKeys.contains(key) { continue }
                 translationChanges += 1
                 let slot: Int
                 if let found = index[locale] {

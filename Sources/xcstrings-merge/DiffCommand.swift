@@ -43,7 +43,7 @@ enum DiffCommand {
             .init(names: ["--format"], takesValue: true, choices: DiffFormat.allCases.map(\.rawValue), summary: "human (default), stat, json or markdown (a pull-request comment).", valueName: "<format>"),
             .init(names: ["--stat"], takesValue: false, summary: "Per locale: strings added, changed, removed and now untranslated (--format stat)."),
             .init(names: ["--staged", "--cached"], takesValue: false, summary: "Compare the index, not the working tree, with HEAD or the revision given."),
-            .init(names: ["--exit-code"], takesValue: false, summary: "Exit 1 when something changed, 0 when nothing did (as git diff --exit-code)."),
+            .init(names: ["--exit-code"], takesValue: false, summary: "Exit 1 when something changed and 0 when nothing did, as git diff does with it."),
             .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"], summary: "always, never or auto (default: colour on a terminal, not with NO_COLOR).", valueName: "<when>"),
             .init(names: ["--fallback"], takesValue: false, summary: "Show a plain line diff of a version that is not a catalog instead of failing."),
         ],
@@ -103,24 +103,11 @@ enum DiffCommand {
         var message: String
     }
 
-    /// Both versions read (the new against the old, so that unchanged entries share its bytes)
-    /// and compared; a version that is not a catalog is named with its line and column.
+    /// Both versions compared; a version that is not a catalog is named with its line and column.
     static func compare(_ version: Versions) -> Result<CatalogDiff, Problem> {
-        let old: Catalog
-        do throws(JSONError) {
-            old = try Catalog.mergeBase(bytes: version.old ?? [])
-        } catch {
-            return .failure(Problem(message: "\(version.path) (old):\(error.line):\(error.column): \(error.message)"))
+        CatalogDiff.compare(old: version.old, new: version.new).mapError { failure in
+            Problem(message: "\(version.path) (\(failure.side)):\(failure.error.line):\(failure.error.column): \(failure.error.message)")
         }
-        let new: Catalog
-        do throws(JSONError) {
-            new = version.new.map { $0.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } } ?? true
-                ? try Catalog.mergeBase(bytes: version.new ?? [])
-                : try Catalog(bytes: version.new!, reference: old)
-        } catch {
-            return .failure(Problem(message: "\(version.path) (new):\(error.line):\(error.column): \(error.message)"))
-        }
-        return .success(CatalogDiff(old: old, new: new, bytesDiffer: version.old != version.new))
     }
 
     /// Two paths that are files, outside `--` and without `--staged`: `diff OLD NEW`.
@@ -163,16 +150,20 @@ enum DiffCommand {
         let beforeSeparator = parsed.positionalsBeforeSeparator ?? positionals.count
         var revisions: [String] = []
         var paths: [String] = Array(positionals[beforeSeparator...])
+        // Before `--`: revisions, then (without `--`) paths, as git reads them.
+        var pathsBegan = false
         for argument in positionals[..<beforeSeparator] {
-            if paths.isEmpty, revisions.count < 2, let range = argument.firstRange(of: ".."), !FileBytes.exists(argument) {
+            let isFile = FileBytes.exists(argument)
+            if !pathsBegan, revisions.count < 2, !isFile, let range = argument.firstRange(of: "..") {
                 let from = String(argument[..<range.lowerBound]), to = String(argument[range.upperBound...])
                 revisions += [from.isEmpty ? "HEAD" : from, to.isEmpty ? "HEAD" : to]
-            } else if paths.isEmpty, revisions.count < 2, !FileBytes.exists(argument), (try? repository.commit(argument)) != nil {
+            } else if !pathsBegan, revisions.count < 2, !isFile, (try? repository.commit(argument)) != nil {
                 revisions.append(argument)
-            } else if FileBytes.exists(argument) || parsed.positionalsBeforeSeparator != nil {
+            } else if isFile && parsed.positionalsBeforeSeparator == nil {
+                pathsBegan = true
                 paths.append(argument)
             } else {
-                throw UsageError(message: "'\(argument)' is neither a revision nor a file here" + (parsed.positionalsBeforeSeparator == nil ? " (put paths after --)" : ""), command: "diff")
+                throw UsageError(message: "'\(argument)' is " + (isFile ? "a file where a revision belongs (put paths after --)" : "neither a revision nor a file here"), command: "diff")
             }
         }
         let staged = parsed.flag("--staged")

@@ -66,6 +66,14 @@ enum DoctorCommand {
             Output.out("driver: not configured; run 'xcstrings-merge install' (or --global)\n")
             healthy = false
         }
+        // The diff driver is a convenience, not a safety: its absence is reported, not a failure.
+        let textconv = (try? config?.string("diff.xcstrings.textconv")) ?? nil
+        if let textconv {
+            let binary = driverBinary(textconv)
+            Output.out("diff driver: \(textconv)\(binaryExists(binary) ? "" : " (problem: \(binary) does not exist; run 'xcstrings-merge install' again)")\n")
+        } else {
+            Output.out("diff driver: not configured (git diff shows catalogs as JSON); 'xcstrings-merge install' adds it\n")
+        }
         guard let repository else {
             Output.out("repository: none here; per-catalog checks skipped\n")
             return healthy ? .success : .failure
@@ -103,7 +111,10 @@ enum DoctorCommand {
             case nil: state = "not active: no merge attribute; add '\(DriverSetup.attributesLine)' to .gitattributes"
             case let other?: state = "not active: merge=\(other)"
             }
-            Output.out("  \(path): \(state)\n")
+            let diff = (try? repository.attribute("diff", for: path)) ?? nil
+            let shown = diff == "xcstrings" && textconv != nil
+                ? "git diff shows strings" : "git diff shows JSON" + (diff == nil ? " (no diff attribute: '\(DriverSetup.diffAttributesLine)')" : "")
+            Output.out("  \(path): \(state); \(shown)\n")
             if !active { healthy = false }
         }
         // What a run killed mid-write left (the next write in that folder removes it).

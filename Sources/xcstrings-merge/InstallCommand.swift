@@ -7,10 +7,18 @@ import Platform
 import GitSupport
 import StringCatalog
 
-/// Registering the driver: git config `merge.xcstrings.*` plus a `.gitattributes` line.
+/// Registering the drivers: git config `merge.xcstrings.*` and `diff.xcstrings.textconv`, and
+/// a `.gitattributes` line for each.
 enum DriverSetup {
     static let attributesLine = "*.xcstrings merge=xcstrings"
+    /// git's diff, show, log -p and blame read catalogs through `textconv`; git add -p and git
+    /// apply keep working on the raw file, as git requires of a textconv.
+    static let diffAttributesLine = "*.xcstrings diff=xcstrings"
+    static let attributesLines = [attributesLine, diffAttributesLine]
     static let driverName = "Xcode String Catalog merge (xcstrings-merge)"
+
+    /// The command git's diff driver runs on a catalog (the path quoted for git's shell).
+    static func textconvCommand(binary: String) -> String { "\(shellQuoted(binary)) textconv" }
 
     /// The driver command git runs. The binary path is quoted for the shell git uses; `%P` is
     /// quoted by git itself. Git 2.44 and later also pass the side labels.
@@ -111,8 +119,8 @@ enum DriverSetup {
         String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    static func hasAttributesLine(_ bytes: [UInt8]) -> Bool {
-        lines(bytes).contains { $0.trimmingWhitespace() == attributesLine }
+    static func hasAttributesLine(_ bytes: [UInt8], _ line: String = attributesLine) -> Bool {
+        lines(bytes).contains { $0.trimmingWhitespace() == line }
     }
 }
 
@@ -186,16 +194,23 @@ enum InstallCommand {
                 Output.out("set merge.xcstrings.driver in \(target.configFile):\n  \(driver)\n")
                 changed = true
             }
+            let textconv = DriverSetup.textconvCommand(binary: binary)
+            if try target.config.string("diff.xcstrings.textconv") != textconv {
+                try DriverSetup.setConfig("diff.xcstrings.textconv", textconv, in: target.configFile)
+                Output.out("set diff.xcstrings.textconv in \(target.configFile): git diff, show, log -p and blame show catalogs as strings (--no-textconv: the JSON)\n")
+                changed = true
+            }
             let existing = (try? FileBytes.read(target.attributesFile)) ?? []
-            if !DriverSetup.hasAttributesLine(existing) {
+            let missing = DriverSetup.attributesLines.filter { !DriverSetup.hasAttributesLine(existing, $0) }
+            if !missing.isEmpty {
                 var bytes = existing
                 if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
-                bytes += Array((DriverSetup.attributesLine + "\n").utf8)
+                for line in missing { bytes += Array((line + "\n").utf8) }
                 try createParent(of: target.attributesFile)
                 try FileBytes.writeAtomically(bytes, to: target.attributesFile)
-                Output.out("added '\(DriverSetup.attributesLine)' to \(target.attributesFile)\n")
+                for line in missing { Output.out("added '\(line)' to \(target.attributesFile)\n") }
                 if target.scope == "local" {
-                    Output.out("commit .gitattributes (git add .gitattributes && git commit): until it is committed the driver is off on other branches and for the rest of your team\n")
+                    Output.out("commit .gitattributes (git add .gitattributes && git commit): until it is committed the drivers are off on other branches and for the rest of your team\n")
                 }
                 changed = true
             }
@@ -330,7 +345,8 @@ enum UninstallCommand {
             for name in ["merge.xcstrings.driver", "merge.xcstrings.name"] where try DriverSetup.unsetConfig(name, in: target.configFile) {
                 changed = true
             }
-            if changed {
+            let diffRemoved = try DriverSetup.unsetConfig("diff.xcstrings.textconv", in: target.configFile)
+            if changed || diffRemoved {
                 // git leaves an empty [merge "xcstrings"] header behind; take it away too.
                 if let bytes = try? FileBytes.read(target.configFile) {
                     let cleaned = removingEmptySection(bytes)
@@ -340,17 +356,21 @@ enum UninstallCommand {
                         try FileBytes.writeAtomically(cleaned, to: target.configFile)
                     }
                 }
-                Output.out("removed merge.xcstrings from \(target.configFile)\n")
+                if changed { Output.out("removed merge.xcstrings from \(target.configFile)\n") }
+                if diffRemoved { Output.out("removed diff.xcstrings from \(target.configFile)\n") }
+                changed = true
             }
-            if let existing = try? FileBytes.read(target.attributesFile), DriverSetup.hasAttributesLine(existing) {
-                let kept = DriverSetup.lines(existing).filter { $0.trimmingWhitespace() != DriverSetup.attributesLine }
+            if let existing = try? FileBytes.read(target.attributesFile),
+                case let present = DriverSetup.attributesLines.filter({ DriverSetup.hasAttributesLine(existing, $0) }), !present.isEmpty
+            {
+                let kept = DriverSetup.lines(existing).filter { !present.contains($0.trimmingWhitespace()) }
                 let text = kept.joined(separator: "\n")
                 if text.isEmpty && !FileBytes.isSymbolicLink(target.attributesFile) {
                     unlink(target.attributesFile)
                 } else {
                     try FileBytes.writeAtomically(Array(text.utf8), to: target.attributesFile)
                 }
-                Output.out("removed '\(DriverSetup.attributesLine)' from \(target.attributesFile)\n")
+                for line in present { Output.out("removed '\(line)' from \(target.attributesFile)\n") }
                 changed = true
             }
             if target.scope == "local", let repository = try? Repository.openIfPresent() {
@@ -380,12 +400,13 @@ enum UninstallCommand {
         return .success
     }
 
-    /// The config text without a `[merge "xcstrings"]` section that has no entries left.
+    /// The config text without a `[merge "xcstrings"]` or `[diff "xcstrings"]` section that has
+    /// no entries left.
     static func removingEmptySection(_ bytes: [UInt8]) -> [UInt8] {
         var lines = DriverSetup.lines(bytes)
         var i = 0
         while i < lines.count {
-            if lines[i].trimmingWhitespace() == "[merge \"xcstrings\"]" {
+            if ["[merge \"xcstrings\"]", "[diff \"xcstrings\"]"].contains(lines[i].trimmingWhitespace()) {
                 var j = i + 1
                 while j < lines.count && lines[j].trimmingWhitespace().isEmpty && j + 1 < lines.count { j += 1 }
                 let sectionEnds = j >= lines.count || lines[j].trimmingWhitespace().hasPrefix("[") || lines[j].trimmingWhitespace().isEmpty

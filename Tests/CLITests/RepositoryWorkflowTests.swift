@@ -32,7 +32,7 @@ import TestSupport
         #expect(first.stdout.contains("added '*.xcstrings merge=xcstrings'"))
         let second = try repo.tool(["install"])
         #expect(second.stdout.contains("already installed"))
-        #expect(String(decoding: try repo.read(".gitattributes"), as: UTF8.self) == "*.xcstrings merge=xcstrings\n")
+        #expect(String(decoding: try repo.read(".gitattributes"), as: UTF8.self) == "*.xcstrings merge=xcstrings\n*.xcstrings diff=xcstrings\n")
         let driver = try repo.git("config", "merge.xcstrings.driver").stdout
         #expect(driver.hasPrefix("/"), "absolute path: \(driver)")
 
@@ -77,7 +77,7 @@ import TestSupport
         #expect(try repo.tool(["install", "--global"]).status == 0)
         let gitconfig = repo.home.appendingPathComponent(".gitconfig")
         let attributes = repo.home.appendingPathComponent(".config/git/attributes")
-        #expect(String(decoding: try Data(contentsOf: attributes), as: UTF8.self) == "*.xcstrings merge=xcstrings\n")
+        #expect(String(decoding: try Data(contentsOf: attributes), as: UTF8.self) == "*.xcstrings merge=xcstrings\n*.xcstrings diff=xcstrings\n")
         #expect(try repo.git("config", "--global", "merge.xcstrings.driver").stdout.contains(" merge %O %A %B --path %P"))
         let doctor = try repo.tool(["doctor"])
         #expect(doctor.stdout.contains("driver: "))

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import StringCatalog
+import TestSupport
+
+/// `diff` through the real binary and git: the two-file form against the fixtures, the
+/// repository forms with git's meaning, exit statuses, a broken version, and git's own diff,
+/// log and show through the installed diff driver.
+@Suite struct DiffCommandTests {
+    static let fixtures = Paths.fixtures.appendingPathComponent("diff")
+
+    static func catalog(_ strings: [String: [String: String]]) throws -> [UInt8] {
+        try LintCommandTests.catalog(strings)
+    }
+
+    /// The command shows each fixture as the library's expected files say (the library is held
+    /// to them in `DiffFixtureTests`).
+    @Test(arguments: ["added", "rename", "layout-only", "substitution"])
+    func theCommandShowsTheFixture(_ name: String) throws {
+        let folder = Self.fixtures.appendingPathComponent(name)
+        for (format, file) in [("human", "expected.txt"), ("json", "expected.json"), ("markdown", "expected.md")] {
+            let run = try runTool(["diff", "old.xcstrings", "new.xcstrings", "--format", format, "--color", "never"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == (try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)), "\(name) \(format)")
+        }
+        let textconv = try runTool(["textconv", "new.xcstrings"], in: folder)
+        #expect(textconv.stdout == (try String(contentsOf: folder.appendingPathComponent("expected-textconv.txt"), encoding: .utf8)))
+    }
+
+    @Test func exitCodeAndBrokenInput() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let old = try directory.write("old.xcstrings", try Self.catalog(["Save": ["de": "Speichern"]]))
+        let same = try directory.write("same.xcstrings", try Self.catalog(["Save": ["de": "Speichern"]]))
+        let new = try directory.write("new.xcstrings", try Self.catalog(["Save": ["de": "Sichern"]]))
+        #expect(try runTool(["diff", old.path, same.path, "--exit-code"]).status == 0)
+        #expect(try runTool(["diff", old.path, new.path, "--exit-code"]).status == 1)
+        #expect(try runTool(["diff", old.path, new.path]).status == 0)
+        let broken = try directory.write("broken.xcstrings", Array("{\n  \"sourceLanguage\" : \"en\",\n<<<<<<< ours\n".utf8))
+        let failed = try runTool(["diff", old.path, broken.path])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.contains("broken.xcstrings (new):3:1:"), "\(failed.stderr)")
+        let fallback = try runTool(["diff", old.path, broken.path, "--fallback"])
+        #expect(fallback.stdout.contains("+<<<<<<< ours"), "\(fallback.stdout)")
+    }
+
+    /// In a repository, git's meaning: the working tree against the index, --staged the index
+    /// against HEAD, one revision, two revisions and A..B; only catalogs.
+    @Test func repositoryFormsFollowGit() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        try repo.write("App/L.xcstrings", try Self.catalog(["Save": ["de": "Speichern"], "Cancel": ["de": "Abbrechen"]]))
+        try repo.write("notes.txt", Array("one\n".utf8))
+        try repo.commitAll("first")
+        try repo.write("App/L.xcstrings", try Self.catalog(["Save": ["de": "Sichern"], "Cancel": ["de": "Abbrechen"]]))
+        try repo.write("notes.txt", Array("two\n".utf8))
+        let unstaged = try repo.tool(["diff", "--color", "never"])
+        #expect(unstaged.status == 0, "\(unstaged.stderr)")
+        #expect(unstaged.stdout.contains("App/L.xcstrings: 1 translation changed"), "\(unstaged.stdout)")
+        #expect(unstaged.stdout.contains("[de]: \"Speichern\" → \"Sichern\""), "\(unstaged.stdout)")
+        #expect(!unstaged.stdout.contains("notes.txt"))
+        #expect(try repo.tool(["diff", "--staged", "--exit-code"]).status == 0)
+        try repo.git("add", "-A")
+        #expect(try repo.tool(["diff", "--exit-code"]).status == 0)
+        #expect(try repo.tool(["diff", "--staged", "--exit-code"]).status == 1)
+        try repo.git("commit", "-q", "-m", "second")
+        let between = try repo.tool(["diff", "HEAD~1", "HEAD", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(between.stdout.utf8)) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        #expect(files.first?["path"] as? String == "App/L.xcstrings")
+        let change = try #require((files.first?["changes"] as? [[String: Any]])?.first)
+        #expect(change["kind"] as? String == "value")
+        #expect(change["old"] as? String == "Speichern" && change["new"] as? String == "Sichern")
+        #expect(try repo.tool(["diff", "HEAD~1..HEAD", "--exit-code"]).status == 1)
+        #expect(try repo.tool(["diff", "--exit-code", "HEAD~1", "--", "App/L.xcstrings"]).status == 1)
+        #expect(try repo.tool(["diff", "--exit-code", "HEAD~1", "--", "notes.txt"]).status == 0)
+        #expect(try repo.tool(["diff", "nonsense"]).status == 2)
+    }
+
+    /// The installed diff driver: git diff, log -p and show read strings; --no-textconv the
+    /// JSON; uninstall takes it away.
+    @Test func gitShowsCatalogsAsStringsThroughTheDiffDriver() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        #expect(try repo.git("config", "diff.xcstrings.textconv").stdout.hasSuffix(" textconv\n"))
+        try repo.write("L.xcstrings", try Self.catalog(["Save": ["de": "Speichern", "fr": "Enregistrer"]]))
+        try repo.commitAll("first")
+        try repo.write("L.xcstrings", try Self.catalog(["Save": ["de": "Sichern", "fr": "Enregistrer"]]))
+        let diff = try repo.git("diff")
+        #expect(diff.stdout.contains("-\"Save\" [de]: \"Speichern\" (translated)"), "\(diff.stdout)")
+        #expect(diff.stdout.contains("+\"Save\" [de]: \"Sichern\" (translated)"), "\(diff.stdout)")
+        #expect(!diff.stdout.contains("\"stringUnit\""))
+        let raw = try repo.git("diff", "--no-textconv")
+        #expect(raw.stdout.contains("\"value\" : \"Sichern\""), "\(raw.stdout)")
+        try repo.commitAll("second")
+        let log = try repo.git("log", "-p", "-n", "1")
+        #expect(log.stdout.contains("+\"Save\" [de]: \"Sichern\" (translated)"), "\(log.stdout)")
+        let show = try repo.git("show", "HEAD~1")
+        #expect(show.stdout.contains("+\"Save\" [fr]: \"Enregistrer\" (translated)"), "\(show.stdout)")
+        let doctor = try repo.tool(["doctor"])
+        #expect(doctor.stdout.contains("diff driver: "), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("L.xcstrings: active; git diff shows strings"), "\(doctor.stdout)")
+        #expect(try repo.tool(["uninstall"]).status == 0)
+        #expect(try repo.git("config", "diff.xcstrings.textconv").status != 0)
+        #expect(!(try repo.git("config", "--list").stdout.contains("diff.xcstrings")))
+    }
+}

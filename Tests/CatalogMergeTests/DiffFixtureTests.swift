@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import CatalogDiff
+import StringCatalog
+import TestSupport
+
+/// Runs every `Fixtures/diff/<kind>/`: old and new compare into exactly the expected human, JSON
+/// and markdown output, and new prints as `expected-textconv.txt` through git's diff driver.
+/// The fixtures show every kind of change.
+@Suite struct DiffFixtureTests {
+    static let folder = Paths.fixtures.appendingPathComponent("diff")
+    static let cases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+
+    static func diff(_ name: String) throws -> FileDiff {
+        let directory = folder.appendingPathComponent(name)
+        let old = try bytes(directory.appendingPathComponent("old.xcstrings"))
+        let new = try bytes(directory.appendingPathComponent("new.xcstrings"))
+        return FileDiff(path: "new.xcstrings", diff: try CatalogDiff.compare(old: old, new: new).get())
+    }
+
+    static func text(_ name: String, _ file: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(name).appendingPathComponent(file), encoding: .utf8)
+    }
+
+    @Test(arguments: cases)
+    func fixtureShowsAsExpected(_ name: String) throws {
+        let diff = try Self.diff(name)
+        #expect(DiffText.human([diff], colors: DiffColors(enabled: false)) == (try Self.text(name, "expected.txt")))
+        #expect(String(decoding: DiffText.json([diff]), as: UTF8.self) == (try Self.text(name, "expected.json")))
+        #expect(DiffText.markdown([diff]) == (try Self.text(name, "expected.md")))
+        let new = try Catalog(bytes: bytes(Self.folder.appendingPathComponent(name).appendingPathComponent("new.xcstrings")))
+        #expect(String(decoding: FactLines.bytes(of: new), as: UTF8.self) == (try Self.text(name, "expected-textconv.txt")))
+    }
+
+    @Test func theFixturesShowEveryKindOfChange() throws {
+        var kinds = Set<CatalogChange.Kind>()
+        var layoutOnly = false
+        for name in Self.cases {
+            let diff = try Self.diff(name)
+            kinds.formUnion(diff.diff.changes.map(\.kind))
+            layoutOnly = layoutOnly || diff.diff.layoutOnly
+        }
+        #expect(kinds == Set(CatalogChange.Kind.allCases))
+        #expect(layoutOnly)
+    }
+
+    /// A catalog compared with itself has no change, whatever its layout.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aCatalogEqualsItself(seed: UInt64) throws {
+        var generator = CatalogGenerator(seed: seed)
+        let bytes = generator.catalog(keys: 60).canonicalBytes()
+        let diff = try CatalogDiff.compare(old: bytes, new: bytes).get()
+        #expect(diff.isEmpty)
+    }
+
+    static func catalog(_ strings: [String: [String: String]]) -> [UInt8] {
+        var object = JSONObject()
+        for (key, locales) in strings.sorted(by: { $0.key < $1.key }) {
+            var localizations = JSONObject()
+            for (locale, value) in locales {
+                localizations[key: UTF8Bytes(locale)] = ["stringUnit": ["state": "translated", "value": .string(UTF8Bytes(value))]]
+            }
+            object[key: UTF8Bytes(key)] = ["localizations": .object(localizations)]
+        }
+        var catalog = Catalog.empty()
+        catalog.strings = object
+        return catalog.canonicalBytes()
+    }
+
+    /// Catalog text cannot break out of the markdown: no raw HTML, table cell, code span, link,
+    /// `<details>`, line or control character comes through.
+    @Test func markdownEscapesHostileText() throws {
+        let hostile = [
+            "`code` | cell", "<script>alert(1)</script>", "</details><details open>", "[link](https://example.com)",
+            "![image](x.png)", "line\nbreak\n- fake item", "\u{1B}]52;c;Y2xpcA==\u{07}", "**bold** _it_ ~~s~~", "# heading",
+            "&amp; &#124;", "\u{202E}reversed",
+        ]
+        var strings: [String: [String: String]] = [:]
+        for (index, text) in hostile.enumerated() { strings[text] = ["de": "v\(index) " + text] }
+        let old = Self.catalog([:])
+        let new = Self.catalog(strings)
+        let diff = FileDiff(path: "L.xcstrings", diff: try CatalogDiff.compare(old: old, new: new).get())
+        let markdown = DiffText.markdown([diff], shown: 5)
+        for forbidden in ["<script", "</details><details open>", "`", "](", "\u{1B}", "\u{07}", "\u{202E}", "**bold", "\n- fake", "\n# heading", "&amp;"] {
+            #expect(!markdown.contains(forbidden), "\(forbidden.debugDescription) came through")
+        }
+        // The structure is the tool's alone: one <details>, one line per change.
+        #expect(markdown.components(separatedBy: "<details>").count == 2)
+        #expect(markdown.components(separatedBy: "</details>").count == 2)
+        let changeLines = markdown.split(separator: "\n").filter { $0.hasPrefix("- ") }
+        #expect(changeLines.count == diff.diff.changes.count)
+        for line in markdown.split(separator: "\n") where line.hasPrefix("|") {
+            #expect(line.filter { $0 == "|" }.count == 6, "\(line)")
+        }
+    }
+}
