@@ -65,6 +65,26 @@ public struct CatalogDiff: Sendable {
         return .success(CatalogDiff(old: oldCatalog, new: newCatalog, bytesDiffer: old != new))
     }
 
+    /// `compare(old:new:)` with the new version in memory it must not keep (a mapped file):
+    /// only the entries that differ from the old version's are copied out of it, so that a big
+    /// new version costs little more than its changes once the mapping goes.
+    public static func compare(old: [UInt8]?, newBuffer: UnsafeBufferPointer<UInt8>) -> Result<CatalogDiff, DiffInputError> {
+        let oldCatalog: Catalog
+        do throws(JSONError) {
+            oldCatalog = try Catalog.mergeBase(bytes: old ?? [])
+        } catch {
+            return .failure(DiffInputError(side: "old", error: error))
+        }
+        let newCatalog: Catalog
+        do throws(JSONError) {
+            newCatalog = try Catalog(copyingFrom: newBuffer, reference: oldCatalog)
+        } catch {
+            return .failure(DiffInputError(side: "new", error: error))
+        }
+        let differ = old.map { !$0.elementsEqual(newBuffer) } ?? true
+        return .success(CatalogDiff(old: oldCatalog, new: newCatalog, bytesDiffer: differ))
+    }
+
     public var changes: [CatalogChange]
     /// The bytes differ and nothing else does: key order, indentation, what `format` undoes.
     public var layoutOnly: Bool

@@ -17,18 +17,41 @@ public enum FactLines {
     /// The lines of `catalog`, the entries turned into facts on all cores.
     public static func bytes(of catalog: Catalog) -> [UInt8] {
         var output: [UInt8] = []
-        for fact in CatalogFacts.topLevel(of: catalog) { append(fact, to: &output) }
-        let entries = catalog.strings.members
-        let blocks = ParallelBlocks.map(entries.count, blockSize: 256) { range -> [[UInt8]] in
-            var block: [UInt8] = []
-            for member in entries[range] {
-                for fact in CatalogFacts.entry(member.key, member.value) { append(fact, to: &block) }
-            }
-            return [block]
-        }
-        output.reserveCapacity(output.count + blocks.reduce(0) { $0 + $1.count })
-        for block in blocks { output += block }
+        write(catalog) { output += $0 }
         return output
+    }
+
+    /// The lines of `catalog` handed to `sink` a few thousand entries at a time, in order, so
+    /// that a big catalog's lines are never all held at once.
+    public static func write(_ catalog: Catalog, to sink: ([UInt8]) -> Void) {
+        write(catalog, fast: true, to: sink)
+    }
+
+    /// `fast`: entries are written straight from their bytes where `FastFactLines` can (the
+    /// tests compare the two paths).
+    static func write(_ catalog: Catalog, fast: Bool, to sink: ([UInt8]) -> Void) {
+        var head: [UInt8] = []
+        for fact in CatalogFacts.topLevel(of: catalog) { append(fact, to: &head) }
+        sink(head)
+        let entries = catalog.strings.members
+        var start = 0
+        while start < entries.count {
+            let end = min(entries.count, start + 8192)
+            let chunk = Array(entries[start..<end])
+            let blocks = ParallelBlocks.map(chunk.count, blockSize: 256) { range -> [[UInt8]] in
+                var block: [UInt8] = []
+                for member in chunk[range] {
+                    if fast, case .raw(let raw) = member.value, FastFactLines.append(key: member.key, raw: raw, to: &block) { continue }
+                    for fact in CatalogFacts.entry(member.key, member.value) { append(fact, to: &block) }
+                }
+                return [block]
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(blocks.reduce(0) { $0 + $1.count })
+            for block in blocks { out += block }
+            sink(out)
+            start = end
+        }
     }
 
     /// One fact's line (a line per phrase), ending in a line feed.

@@ -352,6 +352,14 @@ if !quick {
         row("lint of L / check of L", paired(pairs, { measure([tool, "lint", large + "/base.xcstrings"]) }, {
             measure([tool, "check", large + "/base.xcstrings"])
         }), "<= 2.0")
+        // The semantic diff of L's two sides, and git's diff driver printing one of them: each
+        // within the time of a merge of the same files.
+        row("diff of L (ours against theirs) / L merge", paired(pairs, {
+            measure([tool, "diff", large + "/ours.xcstrings", large + "/theirs.xcstrings", "--format", "json"])
+        }, { mergeL(large) }), "<= 1.0")
+        row("textconv of L (git's diff driver) / L merge", paired(pairs, {
+            measure([tool, "textconv", large + "/ours.xcstrings"])
+        }, { mergeL(large) }), "<= 1.0")
         row("physical floor of L (map 3 inputs, write, replace) / L merge", paired(pairs, {
             copy(large + "/ours.xcstrings", scratch)
             return measure([CommandLine.arguments[0], "--floor", large + "/base.xcstrings", scratch, large + "/theirs.xcstrings", scratch])
@@ -368,5 +376,10 @@ if !quick {
         print("L merge peak memory / inputs".padding(toLength: 62, withPad: " ", startingAt: 0)
             + megabytes(peak.peakBytes) + " / " + megabytes(inputs)
             + String(format: "   ratio %5.2f", Double(peak.peakBytes) / Double(inputs)) + "   target <= 0.85")
+        let diffPeak = median((0..<reps).compactMap { _ in measure([tool, "diff", large + "/ours.xcstrings", large + "/theirs.xcstrings", "--format", "json"]) })
+        let twoInputs = ["ours", "theirs"].reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: large + "/\($1).xcstrings")[.size] as? Int) ?? 0) }
+        print("L diff peak memory / its two inputs".padding(toLength: 62, withPad: " ", startingAt: 0)
+            + megabytes(diffPeak.peakBytes) + " / " + megabytes(twoInputs)
+            + String(format: "   ratio %5.2f", Double(diffPeak.peakBytes) / Double(twoInputs)) + "   target < 1.0")
     }
 }

@@ -49,11 +49,13 @@ enum DiffCommand {
         ],
         run: run)
 
-    /// One catalog's two versions: nil where the file is absent.
+    /// One catalog's two versions: nil where the file is absent. A big new version given as a
+    /// file is mapped (`newFile`), not read, and only its changed entries are copied.
     struct Versions {
         var path: String
         var old: [UInt8]?
         var new: [UInt8]?
+        var newFile: String?
     }
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
@@ -105,7 +107,13 @@ enum DiffCommand {
 
     /// Both versions compared; a version that is not a catalog is named with its line and column.
     static func compare(_ version: Versions) -> Result<CatalogDiff, Problem> {
-        CatalogDiff.compare(old: version.old, new: version.new).mapError { failure in
+        let result: Result<CatalogDiff, DiffInputError>
+        if let file = version.newFile, let mapping = MappedFile(path: file, minimumSize: 1 << 20) {
+            result = mapping.withBytes { CatalogDiff.compare(old: version.old, newBuffer: $0) }
+        } else {
+            result = CatalogDiff.compare(old: version.old, new: version.new ?? version.newFile.flatMap { try? FileBytes.read($0) })
+        }
+        return result.mapError { failure in
             Problem(message: "\(version.path) (\(failure.side)):\(failure.error.line):\(failure.error.column): \(failure.error.message)")
         }
     }
@@ -122,10 +130,11 @@ enum DiffCommand {
             }
             return nil
         }
-        var versions = Versions(path: positionals[1])
+        var versions = Versions(path: positionals[1], newFile: positionals[1])
         do throws(FileError) {
             versions.old = try FileBytes.read(positionals[0])
-            versions.new = try FileBytes.read(positionals[1])
+            // Read here only to name an unreadable file now; a big one is mapped instead.
+            if (FileStatus.of(positionals[1]).map { Int($0.st_size) } ?? 0) < 1 << 20 { versions.new = try FileBytes.read(positionals[1]) }
         } catch {
             throw UsageError(message: error.description, command: "diff")
         }
@@ -213,7 +222,8 @@ enum DiffCommand {
         guard let directory = FilePaths.makeTemporaryDirectory(prefix: "xcstrings-merge-diff-") else { return [] }
         defer { FilePaths.removeTree(directory) }
         let old = directory + "/old", new = directory + "/new"
-        guard (try? FileBytes.writeAtomically(version.old ?? [], to: old)) != nil, (try? FileBytes.writeAtomically(version.new ?? [], to: new)) != nil else { return [] }
+        let newBytes = version.new ?? version.newFile.flatMap { try? FileBytes.read($0) } ?? []
+        guard (try? FileBytes.writeAtomically(version.old ?? [], to: old)) != nil, (try? FileBytes.writeAtomically(newBytes, to: new)) != nil else { return [] }
         let run = Subprocess.run(["git", "diff", "--no-index", "--no-ext-diff", "--no-textconv", "--no-color", "--src-prefix=a/\(version.path) ", "--dst-prefix=b/\(version.path) ", old, new])
         // Catalog text from another branch: shown with what a terminal would act on escaped.
         return Array(VisibleText.escaping(String(decoding: run.outputBytes, as: UTF8.self)).utf8)
@@ -262,7 +272,7 @@ enum TextconvCommand {
             Output.out(String(decoding: bytes, as: UTF8.self).isEmpty ? "" : VisibleText.escaping(String(decoding: bytes, as: UTF8.self)))
             return .success
         }
-        Output.out(bytes: FactLines.bytes(of: catalog))
+        FactLines.write(catalog) { Output.out(bytes: $0) }
         return .success
     }
 }

@@ -200,6 +200,12 @@ enum InstallCommand {
                 Output.out("set diff.xcstrings.textconv in \(target.configFile): git diff, show, log -p and blame show catalogs as strings (--no-textconv: the JSON)\n")
                 changed = true
             }
+            // git keeps each version's lines (in refs/notes/textconv/xcstrings), so that a long
+            // `git log -p` converts each version once, not on every run.
+            if try target.config.string("diff.xcstrings.cachetextconv") != "true" {
+                try DriverSetup.setConfig("diff.xcstrings.cachetextconv", "true", in: target.configFile)
+                changed = true
+            }
             let existing = (try? FileBytes.read(target.attributesFile)) ?? []
             let missing = DriverSetup.attributesLines.filter { !DriverSetup.hasAttributesLine(existing, $0) }
             if !missing.isEmpty {
@@ -345,7 +351,10 @@ enum UninstallCommand {
             for name in ["merge.xcstrings.driver", "merge.xcstrings.name"] where try DriverSetup.unsetConfig(name, in: target.configFile) {
                 changed = true
             }
-            let diffRemoved = try DriverSetup.unsetConfig("diff.xcstrings.textconv", in: target.configFile)
+            var diffRemoved = false
+            for name in ["diff.xcstrings.textconv", "diff.xcstrings.cachetextconv"] where try DriverSetup.unsetConfig(name, in: target.configFile) {
+                diffRemoved = true
+            }
             if changed || diffRemoved {
                 // git leaves an empty [merge "xcstrings"] header behind; take it away too.
                 if let bytes = try? FileBytes.read(target.configFile) {

@@ -84,6 +84,7 @@ import TestSupport
         defer { repo.remove() }
         #expect(try repo.tool(["install"]).status == 0)
         #expect(try repo.git("config", "diff.xcstrings.textconv").stdout.hasSuffix(" textconv\n"))
+        #expect(try repo.git("config", "diff.xcstrings.cachetextconv").stdout == "true\n")
         try repo.write("L.xcstrings", try Self.catalog(["Save": ["de": "Speichern", "fr": "Enregistrer"]]))
         try repo.commitAll("first")
         try repo.write("L.xcstrings", try Self.catalog(["Save": ["de": "Sichern", "fr": "Enregistrer"]]))
