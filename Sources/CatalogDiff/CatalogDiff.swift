@@ -65,10 +65,12 @@ public struct CatalogDiff: Sendable {
         return .success(CatalogDiff(old: oldCatalog, new: newCatalog, bytesDiffer: old != new))
     }
 
-    /// `compare(old:new:)` with the new version in memory it must not keep (a mapped file):
-    /// only the entries that differ from the old version's are copied out of it, so that a big
-    /// new version costs little more than its changes once the mapping goes.
-    public static func compare(old: [UInt8]?, newBuffer: UnsafeBufferPointer<UInt8>) -> Result<CatalogDiff, DiffInputError> {
+    /// `compare(old:new:)` with the new version in a mapping made to be read once
+    /// (`MappedFile(streamed: true)`): only its entries that differ from the old version's are
+    /// copied out, and its pages are let go behind the reading, so that the two versions are never
+    /// both resident whole. `newDiffers` says whether the bytes differ, asked only when nothing
+    /// else does (a change of layout alone), so that the mapping is not read a second time.
+    public static func compare(old: [UInt8]?, newBuffer: UnsafeBufferPointer<UInt8>, newDiffers: () -> Bool) -> Result<CatalogDiff, DiffInputError> {
         let oldCatalog: Catalog
         do throws(JSONError) {
             oldCatalog = try Catalog.mergeBase(bytes: old ?? [])
@@ -77,12 +79,13 @@ public struct CatalogDiff: Sendable {
         }
         let newCatalog: Catalog
         do throws(JSONError) {
-            newCatalog = try Catalog(copyingFrom: newBuffer, reference: oldCatalog)
+            newCatalog = try Catalog(streamingFrom: newBuffer, reference: oldCatalog)
         } catch {
             return .failure(DiffInputError(side: "new", error: error))
         }
-        let differ = old.map { !$0.elementsEqual(newBuffer) } ?? true
-        return .success(CatalogDiff(old: oldCatalog, new: newCatalog, bytesDiffer: differ))
+        var diff = CatalogDiff(old: oldCatalog, new: newCatalog, bytesDiffer: false)
+        if diff.changes.isEmpty { diff.layoutOnly = newDiffers() }
+        return .success(diff)
     }
 
     public var changes: [CatalogChange]

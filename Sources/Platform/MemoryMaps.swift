@@ -25,6 +25,27 @@ public enum MemoryMaps {
         return UnsafeRawPointer(address)
     }
 
+    /// Maps `count` bytes of `fd` read-only and private to be read once, front to back: pages are
+    /// loaded as they are read (no `MAP_POPULATE`), so that `release` can let go of the ones
+    /// passed and the whole file is never resident at once.
+    public static func mapForStreaming(_ fd: Int32, count: Int) -> UnsafeRawPointer? {
+        guard count > 0 else { return nil }
+        let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0)
+        guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        _ = madvise(address, count, MADV_SEQUENTIAL)
+        return UnsafeRawPointer(address)
+    }
+
+    /// Lets the system drop the pages of a read-only mapping in `count` bytes from `address` (a
+    /// page boundary): a later read loads them from the file again.
+    public static func release(_ address: UnsafeRawPointer, count: Int) {
+        guard count > 0 else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: address), count, MADV_DONTNEED)
+    }
+
+    /// The size of a page of memory.
+    public static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
     public static func unmap(_ address: UnsafeRawPointer, count: Int) {
         _ = munmap(UnsafeMutableRawPointer(mutating: address), count)
     }

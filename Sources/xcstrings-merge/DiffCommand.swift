@@ -108,8 +108,13 @@ enum DiffCommand {
     /// Both versions compared; a version that is not a catalog is named with its line and column.
     static func compare(_ version: Versions) -> Result<CatalogDiff, Problem> {
         let result: Result<CatalogDiff, DiffInputError>
-        if let file = version.newFile, let mapping = MappedFile(path: file, minimumSize: 1 << 20) {
-            result = mapping.withBytes { CatalogDiff.compare(old: version.old, newBuffer: $0) }
+        if let file = version.newFile, let mapping = MappedFile(path: file, minimumSize: 1 << 20, streamed: true) {
+            result = mapping.withBytes { buffer in
+                CatalogDiff.compare(old: version.old, newBuffer: buffer) {
+                    guard let old = version.old, old.count == buffer.count else { return true }
+                    return !FileBytes.contents(of: file, equal: old)
+                }
+            }
         } else {
             result = CatalogDiff.compare(old: version.old, new: version.new ?? version.newFile.flatMap { try? FileBytes.read($0) })
         }

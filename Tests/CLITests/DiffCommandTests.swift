@@ -99,6 +99,9 @@ import TestSupport
         #expect(log.stdout.contains("+\"Save\" [de]: \"Sichern\" (translated)"), "\(log.stdout)")
         let show = try repo.git("show", "HEAD~1")
         #expect(show.stdout.contains("+\"Save\" [fr]: \"Enregistrer\" (translated)"), "\(show.stdout)")
+        // git blame reads the lines too: the German line is the second commit's.
+        let blame = try repo.git("blame", "--porcelain", "L.xcstrings")
+        #expect(blame.stdout.contains("\t\"Save\" [de]: \"Sichern\" (translated)"), "\(blame.stdout)")
         let doctor = try repo.tool(["doctor"])
         #expect(doctor.stdout.contains("diff driver: "), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("L.xcstrings: active; git diff shows strings"), "\(doctor.stdout)")

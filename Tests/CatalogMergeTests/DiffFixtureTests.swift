@@ -44,6 +44,35 @@ import TestSupport
         #expect(layoutOnly)
     }
 
+    /// A big new version read from a mapping that lets go of its pages behind the reading (what
+    /// `diff` does with a file over a megabyte) gives the same changes as one read whole, on both
+    /// threads' halves.
+    @Test func aStreamedNewVersionComparesAsOneReadWhole() throws {
+        var generator = CatalogGenerator(seed: 77)
+        let old = generator.catalog(keys: 9000).canonicalBytes()
+        var catalog = try Catalog(bytes: old)
+        var strings = catalog.strings
+        for index in stride(from: 0, to: strings.members.count, by: 97) {
+            strings.members[index].value = ["localizations": ["de": ["stringUnit": ["state": "translated", "value": .string(UTF8Bytes("neu \(index)"))]]]]
+        }
+        strings.members.remove(at: 5)
+        catalog.strings = strings
+        let new = catalog.canonicalBytes()
+        #expect(new.count > 8 << 20, "\(new.count) bytes: big enough to be split and released")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("new.xcstrings", new)
+        let whole = try CatalogDiff.compare(old: old, new: new).get()
+        let mapping = try #require(MappedFile(path: file.path, minimumSize: 1, streamed: true))
+        let streamed = try mapping.withBytes { buffer in
+            try CatalogDiff.compare(old: old, newBuffer: buffer) { true }.get()
+        }
+        #expect(streamed.changes == whole.changes)
+        #expect(streamed.changes.count > 90)
+        let same = try mapping.withBytes { buffer in try CatalogDiff.compare(old: new, newBuffer: buffer) { false }.get() }
+        #expect(same.isEmpty)
+    }
+
     /// A catalog compared with itself has no change, whatever its layout.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aCatalogEqualsItself(seed: UInt64) throws {

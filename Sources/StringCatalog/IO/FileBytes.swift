@@ -173,6 +173,23 @@ public enum FileBytes {
         return 0o666 & ~mask
     }
 
+    /// Whether the file at `path` holds exactly `bytes`, read a megabyte at a time (not mapped
+    /// or read whole: the caller holds `bytes` already).
+    public static func contents(of path: String, equal bytes: [UInt8]) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { FileDescriptors.read(fd, into: $0.baseAddress!, count: $0.count) }
+            if count < 0 { return false }
+            if count == 0 { return offset == bytes.count }
+            guard offset + count <= bytes.count, chunk[0..<count].elementsEqual(bytes[offset..<offset + count]) else { return false }
+            offset += count
+        }
+    }
+
     public static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0

@@ -15,14 +15,20 @@ public final class MappedFile {
 
     /// Nil when the path is not a regular file of at least `minimumSize` bytes that can be mapped
     /// (a pipe, a device, an empty or small file): read it instead.
-    public init?(path: String, minimumSize: Int) {
+    public convenience init?(path: String, minimumSize: Int) {
+        self.init(path: path, minimumSize: minimumSize, streamed: false)
+    }
+
+    /// With `streamed`, the file is mapped to be read once front to back, its pages loaded as
+    /// they are read and let go behind the reader (`Catalog(streamingFrom:reference:)`).
+    public init?(path: String, minimumSize: Int, streamed: Bool) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= max(minimumSize, 1),
             Int(info.st_size) <= FileBytes.maximumInputSize,
-            let start = MemoryMaps.mapForReading(fd, count: Int(info.st_size))
+            let start = streamed ? MemoryMaps.mapForStreaming(fd, count: Int(info.st_size)) : MemoryMaps.mapForReading(fd, count: Int(info.st_size))
         else { return nil }
         self.path = path
         self.start = start

@@ -41,6 +41,7 @@ public enum JSONReader {
     /// this returns): strings, numbers and entries are copied out of it, except entries equal
     /// to `reference`'s, which share the reference's bytes.
     static func parse(copyingFrom buffer: UnsafeBufferPointer<UInt8>, mode: ReadingMode, reference: JSONObject?) throws(JSONError) -> JSONValue {
+        // (`mode.releasesPassedPages` lets go of the mapping's pages as the entries are copied.)
         var copying = mode
         copying.copiesFromBuffer = true
         return try run(Parser(source: [], buffer: buffer, maximumDepth: defaultMaximumDepth, mode: copying), reference: reference)
@@ -243,6 +244,9 @@ struct ReadingMode {
     /// True when `buffer` is not `source`'s storage (a mapped file that will be unmapped after
     /// the read): every string, number and entry is then copied out of it rather than sliced.
     var copiesFromBuffer = false
+    /// With `copiesFromBuffer`, for a mapping read once: the pages of entries already copied are
+    /// let go every few megabytes, so that the mapped file is never resident whole.
+    var releasesPassedPages = false
 }
 
 struct Parser {
@@ -261,6 +265,8 @@ struct Parser {
     var sawRequiredMember = false
     /// Key ranges of the objects being skimmed, reused so that skimming allocates nothing.
     var keyStack: [SkimmedKey] = []
+    /// With `releasesPassedPages`: where the pages not yet let go begin.
+    var releasedUpTo = 0
 
     init(source: [UInt8], buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int, mode: ReadingMode = ReadingMode()) {
         self.source = source
@@ -465,6 +471,7 @@ struct Parser {
                 // The same bytes: share the reference's value, so that comparing the two later
                 // is an identity check.
                 position += known.range.count
+                if mode.releasesPassedPages && position - releasedUpTo >= 4 << 20 { releasePassedPages() }
                 return value
             }
         }
@@ -478,9 +485,11 @@ struct Parser {
             canonical = try skimValue(indent: 2, shape: mode.checkingEntryShape ? .node(.entry) : nil)
         }
         if mode.copiesFromBuffer {
-            return .raw(RawJSON(
+            let raw = RawJSON(
                 source: [UInt8](UnsafeBufferPointer(rebasing: buffer[start..<position])), range: 0..<(position - start),
-                canonicalIndent: canonical ? 2 : nil, shapeClean: shapeClean))
+                canonicalIndent: canonical ? 2 : nil, shapeClean: shapeClean)
+            if mode.releasesPassedPages && position - releasedUpTo >= 4 << 20 { releasePassedPages() }
+            return .raw(raw)
         }
         return .raw(RawJSON(
             source: source, range: start..<position, canonicalIndent: canonical ? 2 : nil, shapeClean: shapeClean))
@@ -521,8 +530,20 @@ struct Parser {
     /// two threads: another parser starts at an entry near the middle, found by its canonical
     /// indentation, while this one reads up to it. If this one does not land exactly there (the
     /// guess was not an entry boundary), the other's work is dropped and this one reads on.
+    /// Lets go of the whole pages between `releasedUpTo` and `position`, which this reading has
+    /// copied what it needs from (a read of them again would load them from the file).
+    mutating func releasePassedPages() {
+        let page = MemoryMaps.pageSize
+        let base = Int(bitPattern: buffer.baseAddress!)
+        let from = (base + releasedUpTo + page - 1) / page * page
+        let to = (base + position) / page * page
+        if to > from { MemoryMaps.release(UnsafeRawPointer(bitPattern: from)!, count: to - from) }
+        releasedUpTo = position
+    }
+
     mutating func parseEntries() throws(JSONError) -> JSONObject {
         let open = position
+        releasedUpTo = open
         // With a reference (ours and theirs read against the base) most entries are a memcmp
         // away, but finding them, their keys and the copies of changed ones are still half of a
         // side's read: the second half takes the other core too.
@@ -531,6 +552,7 @@ struct Parser {
         else { return try parseObject(lazyValues: true) }
         var other = self
         other.stopAt = nil
+        other.releasedUpTo = split
         other.depth = depth
         other.reference = reference?.restarted()
         let job = SplitJob(other)

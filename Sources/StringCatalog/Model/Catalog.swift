@@ -81,6 +81,16 @@ public struct Catalog: Sendable {
         root = try Self.root(of: document, in: buffer, requiringCatalogShape: purpose.requiresCatalogShape)
     }
 
+    /// Reads a catalog from a mapping made to be read once (`MappedFile(streamed: true)`), as
+    /// `init(copyingFrom:reference:)` does, and lets go of the mapping's pages behind the reading,
+    /// so that the file is never resident whole: for `diff`, which holds the old version beside.
+    public init(streamingFrom buffer: UnsafeBufferPointer<UInt8>, reference: Catalog?) throws(JSONError) {
+        var mode = Purpose.catalog.readingMode(splitAbove: JSONReader.defaultSplitSize)
+        mode.releasesPassedPages = true
+        let document = try JSONReader.parse(copyingFrom: buffer, mode: mode, reference: reference?.root[key: "strings"]?.object)
+        root = try Self.root(of: document, in: buffer, requiringCatalogShape: true)
+    }
+
     /// The document's top level, when it is an object whose `strings`, if any, is an object,
     /// and, when `requiringCatalogShape`, has the shape of a catalog.
     static func root(
