@@ -47,10 +47,9 @@ public struct CatalogDiff: Sendable {
     /// compare at once.
     public static func compare(old: [UInt8]?, new: [UInt8]?) -> Result<CatalogDiff, DiffInputError> {
         let oldCatalog: Catalog
-        do throws(JSONError) {
-            oldCatalog = try Catalog.mergeBase(bytes: old ?? [])
-        } catch {
-            return .failure(DiffInputError(side: "old", error: error))
+        switch read(old: old) {
+        case .success(let catalog): oldCatalog = catalog
+        case .failure(let error): return .failure(error)
         }
         let newCatalog: Catalog
         do throws(JSONError) {
@@ -72,10 +71,9 @@ public struct CatalogDiff: Sendable {
     /// else does (a change of layout alone), so that the mapping is not read a second time.
     public static func compare(old: [UInt8]?, newBuffer: UnsafeBufferPointer<UInt8>, newDiffers: () -> Bool) -> Result<CatalogDiff, DiffInputError> {
         let oldCatalog: Catalog
-        do throws(JSONError) {
-            oldCatalog = try Catalog.mergeBase(bytes: old ?? [])
-        } catch {
-            return .failure(DiffInputError(side: "old", error: error))
+        switch read(old: old) {
+        case .success(let catalog): oldCatalog = catalog
+        case .failure(let error): return .failure(error)
         }
         let newCatalog: Catalog
         do throws(JSONError) {
@@ -86,6 +84,15 @@ public struct CatalogDiff: Sendable {
         var diff = CatalogDiff(old: oldCatalog, new: newCatalog, bytesDiffer: false)
         if diff.changes.isEmpty { diff.layoutOnly = newDiffers() }
         return .success(diff)
+    }
+
+    /// The old version (nil: absent, an empty catalog).
+    static func read(old: [UInt8]?) -> Result<Catalog, DiffInputError> {
+        do throws(JSONError) {
+            return .success(try Catalog.mergeBase(bytes: old ?? []))
+        } catch {
+            return .failure(DiffInputError(side: "old", error: error))
+        }
     }
 
     public var changes: [CatalogChange]

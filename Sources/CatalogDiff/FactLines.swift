@@ -54,13 +54,18 @@ public enum FactLines {
         }
     }
 
+    static let colonSpace: [UInt8] = Array(": ".utf8)
+    static let spaceBracket: [UInt8] = Array(" [".utf8)
+    static let spaceParenthesis: [UInt8] = Array(" (".utf8)
+    static let colonNone: [UInt8] = Array(": (none)".utf8)
+
     /// One fact's line (a line per phrase), ending in a line feed.
     public static func append(_ fact: CatalogFact, to output: inout [UInt8]) {
         func head() {
             if let key = fact.key {
                 quote(key, into: &output)
                 if let locale = fact.locale {
-                    output += Array(" [".utf8)
+                    output += spaceBracket
                     visible(locale, into: &output)
                     output.append(UInt8(ascii: "]"))
                 }
@@ -77,25 +82,25 @@ public enum FactLines {
             head()
         case .text(let text, let state):
             head()
-            output += Array(": ".utf8)
+            output += colonSpace
             quote(text, into: &output)
             stateSuffix(state, into: &output)
         case .phrases(let phrases, let state):
             if phrases.isEmpty {
                 head()
-                output += Array(": (none)".utf8)
+                output += colonNone
                 stateSuffix(state, into: &output)
             }
             for (index, phrase) in phrases.enumerated() {
                 if index > 0 { output.append(0x0A) }
                 head()
-                output += Array(": ".utf8)
+                output += colonSpace
                 quote(phrase, into: &output)
                 stateSuffix(state, into: &output)
             }
         case .field(let text, let isString):
             head()
-            output += Array(": ".utf8)
+            output += colonSpace
             if isString { quote(text, into: &output) } else { visible(text, into: &output) }
         }
         output.append(0x0A)
@@ -103,7 +108,7 @@ public enum FactLines {
 
     static func stateSuffix(_ state: UTF8Bytes?, into output: inout [UInt8]) {
         guard let state else { return }
-        output += Array(" (".utf8)
+        output += spaceParenthesis
         visible(state, into: &output)
         output.append(UInt8(ascii: ")"))
     }

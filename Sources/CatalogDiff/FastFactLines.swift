@@ -22,6 +22,11 @@ struct FastFactLines {
 
     typealias Name = CatalogSchema.Name
 
+    // Made once: an `Array(": ".utf8)` at each use allocated an array for every line.
+    static let colonSpace: [UInt8] = Array(": ".utf8)
+    static let spaceBracket: [UInt8] = Array(" [".utf8)
+    static let spaceParenthesis: [UInt8] = Array(" (".utf8)
+
     /// Appends the lines of the entry `key` whose value is the object at `range`; false (with
     /// nothing appended) when the entry needs the general path.
     static func append(key: UTF8Bytes, raw: RawJSON, to output: inout [UInt8]) -> Bool {
@@ -43,7 +48,15 @@ struct FastFactLines {
     mutating func copyEscaped(_ range: Range<Int>) {
         var runStart = range.lowerBound
         var i = range.lowerBound
+        let base = UnsafeRawPointer(buffer.baseAddress!)
         while i < range.upperBound {
+            // Eight bytes at a time while they are ASCII other than DEL.
+            while i + 8 <= range.upperBound {
+                let word = ByteWords.load(base, at: i)
+                if word & 0x8080_8080_8080_8080 != 0 || ByteWords.bytes(word, equalTo: 0x7F) != 0 { break }
+                i += 8
+            }
+            guard i < range.upperBound else { break }
             let byte = buffer[i]
             if byte == 0xC2 || byte == 0xE2 || byte == 0x7F {
                 var scratch: [UInt8] = []
@@ -92,7 +105,7 @@ struct FastFactLines {
             self.output += keyBytes
             self.output.append(0x20)
             guard self.visible(name, escaped: nameEscaped) else { return nil }
-            self.output += Array(": ".utf8)
+            self.output += Self.colonSpace
             wrote = true
             return self.scalar(at: value)
         }
@@ -123,7 +136,7 @@ struct FastFactLines {
     /// The head of a line inside a localization: `"Save" [de]` and the path.
     mutating func head(_ keyBytes: [UInt8], locale: Range<Int>, path: [Range<Int>]) {
         output += keyBytes
-        output += Array(" [".utf8)
+        output += Self.spaceBracket
         copyEscaped(locale)
         output.append(UInt8(ascii: "]"))
         for (index, component) in path.enumerated() {
@@ -156,7 +169,7 @@ struct FastFactLines {
                             return self.variations(keyBytes, locale: locale, path: place, at: fieldValue, wrote: &wroteHere)
                         }
                         self.head(keyBytes, locale: locale, path: place + [field])
-                        self.output += Array(": ".utf8)
+                        self.output += Self.colonSpace
                         wroteHere = true
                         return self.scalar(at: fieldValue)
                     }
@@ -194,10 +207,10 @@ struct FastFactLines {
         }
         guard let end, let value else { return nil }
         head(keyBytes, locale: locale, path: path)
-        output += Array(": ".utf8)
+        output += Self.colonSpace
         quoted(value)
         if let state {
-            output += Array(" (".utf8)
+            output += Self.spaceParenthesis
             copyEscaped(state)
             output.append(UInt8(ascii: ")"))
         }

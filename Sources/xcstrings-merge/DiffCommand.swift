@@ -137,7 +137,7 @@ enum DiffCommand {
         }
         var versions = Versions(path: positionals[1], newFile: positionals[1])
         do throws(FileError) {
-            versions.old = try FileBytes.read(positionals[0])
+            versions.old = try FileBytes.readInParts(positionals[0]) {}
             // Read here only to name an unreadable file now; a big one is mapped instead.
             if (FileStatus.of(positionals[1]).map { Int($0.st_size) } ?? 0) < 1 << 20 { versions.new = try FileBytes.read(positionals[1]) }
         } catch {
@@ -268,7 +268,8 @@ enum TextconvCommand {
         }
         let bytes: [UInt8]
         do throws(FileError) {
-            bytes = try FileBytes.read(parsed.positionals[0])
+            // A big one in parts, on all cores.
+            bytes = try FileBytes.readInParts(parsed.positionals[0]) {}
         } catch {
             Output.err("xcstrings-merge textconv: \(error.description)\n")
             return .error

@@ -155,19 +155,7 @@ import TestSupport
         }
     }
 
-    static func catalog(_ strings: [String: [String: String]]) throws -> [UInt8] {
-        var object = JSONObject()
-        for (key, locales) in strings {
-            var localizations = JSONObject()
-            for (locale, value) in locales {
-                localizations[key: UTF8Bytes(locale)] = ["stringUnit": ["state": "translated", "value": .string(UTF8Bytes(value))]]
-            }
-            object[key: UTF8Bytes(key)] = ["localizations": .object(localizations)]
-        }
-        var catalog = Catalog.empty()
-        catalog.strings = object
-        return catalog.canonicalBytes()
-    }
+    static func catalog(_ strings: [String: [String: String]]) throws -> [UInt8] { simpleCatalog(strings) }
 
     /// A pull request is judged on what it adds: findings the catalog had at the merge base are
     /// left out, and a catalog new since then is reported whole.

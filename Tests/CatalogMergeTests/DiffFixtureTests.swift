@@ -82,20 +82,6 @@ import TestSupport
         #expect(diff.isEmpty)
     }
 
-    static func catalog(_ strings: [String: [String: String]]) -> [UInt8] {
-        var object = JSONObject()
-        for (key, locales) in strings.sorted(by: { $0.key < $1.key }) {
-            var localizations = JSONObject()
-            for (locale, value) in locales {
-                localizations[key: UTF8Bytes(locale)] = ["stringUnit": ["state": "translated", "value": .string(UTF8Bytes(value))]]
-            }
-            object[key: UTF8Bytes(key)] = ["localizations": .object(localizations)]
-        }
-        var catalog = Catalog.empty()
-        catalog.strings = object
-        return catalog.canonicalBytes()
-    }
-
     /// Catalog text cannot break out of the markdown: no raw HTML, table cell, code span, link,
     /// `<details>`, line or control character comes through.
     @Test func markdownEscapesHostileText() throws {
@@ -106,8 +92,8 @@ import TestSupport
         ]
         var strings: [String: [String: String]] = [:]
         for (index, text) in hostile.enumerated() { strings[text] = ["de": "v\(index) " + text] }
-        let old = Self.catalog([:])
-        let new = Self.catalog(strings)
+        let old = simpleCatalog([:])
+        let new = simpleCatalog(strings)
         let diff = FileDiff(path: "L.xcstrings", diff: try CatalogDiff.compare(old: old, new: new).get())
         let markdown = DiffText.markdown([diff], shown: 5)
         for forbidden in ["<script", "</details><details open>", "`", "](", "\u{1B}", "\u{07}", "\u{202E}", "**bold", "\n- fake", "\n# heading", "&amp;"] {
