@@ -118,23 +118,24 @@ public struct CatalogDiff: Sendable {
             }
         }
         let oldStrings = old.strings, newStrings = new.strings
-        var oldPosition: [UTF8Bytes: Int] = [:]
-        oldPosition.reserveCapacity(oldStrings.count)
-        for (index, member) in oldStrings.members.enumerated() { oldPosition[member.key] = index }
-        var inNew = Set<UTF8Bytes>()
-        inNew.reserveCapacity(newStrings.count)
+        // Each new entry's position in the old version: the alignment the reading against the
+        // old one found, else the old object's own key table (no hashing of every key again).
+        let positions: [Int32] = newStrings.alignment(to: oldStrings)?.positions
+            ?? newStrings.members.map { member in oldStrings.index(ofKey: member.key).map(Int32.init) ?? -1 }
+        var inNew = [Bool](repeating: false, count: oldStrings.count)
         var added = JSONObject()
         var changedPairs: [(key: UTF8Bytes, old: JSONValue, new: JSONValue)] = []
-        for member in newStrings.members {
-            inNew.insert(member.key)
-            guard let index = oldPosition[member.key] else {
+        for (index, member) in newStrings.members.enumerated() {
+            let position = Int(positions[index])
+            guard position >= 0 else {
                 added.members.append(member)
                 continue
             }
-            let before = oldStrings.members[index].value
+            inNew[position] = true
+            let before = oldStrings.members[position].value
             if before != member.value { changedPairs.append((member.key, before, member.value)) }
         }
-        let removed = JSONObject(oldStrings.members.filter { !inNew.contains($0.key) })
+        let removed = JSONObject(oldStrings.members.indices.filter { !inNew[$0] }.map { oldStrings.members[$0] })
         let renames = removed.members.isEmpty || added.members.isEmpty
             ? [:] : KeyRenames.between(old: removed, new: added, sourceLanguage: old.sourceLanguage ?? new.sourceLanguage)
 
@@ -148,7 +149,7 @@ public struct CatalogDiff: Sendable {
         for (pair, entryChanges) in zip(changedPairs, comparisons) where !entryChanges.isEmpty { groups.append((pair.key, entryChanges)) }
         let oldOfRenamed = Dictionary(uniqueKeysWithValues: renames.map { ($0.value, $0.key) })
         for member in added.members {
-            if let from = oldOfRenamed[member.key], let position = oldPosition[from] {
+            if let from = oldOfRenamed[member.key], let position = oldStrings.index(ofKey: from) {
                 let before = oldStrings.members[position].value
                 var group = [CatalogChange(kind: .keyRenamed, key: member.key, renamedFrom: from, locale: nil, path: [], old: nil, new: nil)]
                 group += Self.entryChanges(key: member.key, renamedFrom: from, old: before, new: member.value)
