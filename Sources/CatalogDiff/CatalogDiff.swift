@@ -46,22 +46,12 @@ public struct CatalogDiff: Sendable {
     /// new is read against the old, so that its unchanged entries share the old's bytes and
     /// compare at once.
     public static func compare(old: [UInt8]?, new: [UInt8]?) -> Result<CatalogDiff, DiffInputError> {
-        let oldCatalog: Catalog
-        switch read(old: old) {
-        case .success(let catalog): oldCatalog = catalog
-        case .failure(let error): return .failure(error)
-        }
-        let newCatalog: Catalog
-        do throws(JSONError) {
+        read(old: old) { oldCatalog throws(JSONError) in
             if let new, !new.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-                newCatalog = try Catalog(bytes: new, reference: oldCatalog)
-            } else {
-                newCatalog = try Catalog.mergeBase(bytes: new ?? [])
+                return try Catalog(bytes: new, reference: oldCatalog)
             }
-        } catch {
-            return .failure(DiffInputError(side: "new", error: error))
-        }
-        return .success(CatalogDiff(old: oldCatalog, new: newCatalog, bytesDiffer: old != new))
+            return try Catalog.mergeBase(bytes: new ?? [])
+        }.map { CatalogDiff(old: $0.old, new: $0.new, bytesDiffer: old != new) }
     }
 
     /// `compare(old:new:)` with the new version in a mapping made to be read once
@@ -70,28 +60,28 @@ public struct CatalogDiff: Sendable {
     /// both resident whole. `newDiffers` says whether the bytes differ, asked only when nothing
     /// else does (a change of layout alone), so that the mapping is not read a second time.
     public static func compare(old: [UInt8]?, newBuffer: UnsafeBufferPointer<UInt8>, newDiffers: () -> Bool) -> Result<CatalogDiff, DiffInputError> {
-        let oldCatalog: Catalog
-        switch read(old: old) {
-        case .success(let catalog): oldCatalog = catalog
-        case .failure(let error): return .failure(error)
+        read(old: old) { oldCatalog throws(JSONError) in
+            try Catalog(streamingFrom: newBuffer, reference: oldCatalog)
+        }.map { versions in
+            var diff = CatalogDiff(old: versions.old, new: versions.new, bytesDiffer: false)
+            if diff.changes.isEmpty { diff.layoutOnly = newDiffers() }
+            return diff
         }
-        let newCatalog: Catalog
-        do throws(JSONError) {
-            newCatalog = try Catalog(streamingFrom: newBuffer, reference: oldCatalog)
-        } catch {
-            return .failure(DiffInputError(side: "new", error: error))
-        }
-        var diff = CatalogDiff(old: oldCatalog, new: newCatalog, bytesDiffer: false)
-        if diff.changes.isEmpty { diff.layoutOnly = newDiffers() }
-        return .success(diff)
     }
 
-    /// The old version (nil: absent, an empty catalog).
-    static func read(old: [UInt8]?) -> Result<Catalog, DiffInputError> {
+    /// Both versions read: the old (nil: absent, an empty catalog), then the new by `readNew`,
+    /// which gets the old to read against; a failure names the version.
+    static func read(old: [UInt8]?, readNew: (Catalog) throws(JSONError) -> Catalog) -> Result<(old: Catalog, new: Catalog), DiffInputError> {
+        let oldCatalog: Catalog
         do throws(JSONError) {
-            return .success(try Catalog.mergeBase(bytes: old ?? []))
+            oldCatalog = try Catalog.mergeBase(bytes: old ?? [])
         } catch {
             return .failure(DiffInputError(side: "old", error: error))
+        }
+        do throws(JSONError) {
+            return .success((oldCatalog, try readNew(oldCatalog)))
+        } catch {
+            return .failure(DiffInputError(side: "new", error: error))
         }
     }
 
