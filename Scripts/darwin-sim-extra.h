@@ -11,3 +11,6 @@
 #define LOCK_NB 0x04 /* don't block when locking */
 #define LOCK_UN 0x08 /* unlock file */
 int flock(int, int);
+
+// unistd.h
+#define _SC_PAGESIZE 29
