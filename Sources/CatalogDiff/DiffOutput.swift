@@ -2,18 +2,20 @@ import StringCatalog
 
 /// A diff of one catalog file, ready to show.
 public struct FileDiff: Sendable {
-    public var path: String
-    public var diff: CatalogDiff
+    public let path: String
+    public let diff: CatalogDiff
+    /// Counted once, for the summary, `--stat`, JSON and markdown alike.
+    public let counts: Counts
 
     public init(path: String, diff: CatalogDiff) {
         self.path = path
         self.diff = diff
+        counts = Counts(diff.changes)
     }
 
     /// What a person reads first: `3 strings added, 1 removed, 1 renamed; 5 translations changed`.
     public var summary: String {
         if diff.layoutOnly { return "layout only (key order, indentation: what `xcstrings-merge format` undoes)" }
-        let counts = Counts(diff.changes)
         var parts: [String] = []
         // `2 strings added, 1 removed`: the first count names what is counted.
         for (count, what) in [(counts.keysAdded, "added"), (counts.keysRemoved, "removed"), (counts.keysRenamed, "renamed")] where count > 0 {
@@ -111,10 +113,11 @@ public enum DiffText {
         var out = ""
         for file in files {
             out += colors.bold("\(visible(file.path)): \(file.summary)") + "\n"
-            var currentKey: UTF8Bytes??
+            // Each key's changes come together: its name heads them (the top level's have none).
+            var previousKey: UTF8Bytes?
             for change in file.diff.changes {
-                if change.key != currentKey ?? nil || currentKey == nil {
-                    currentKey = .some(change.key)
+                if change.key != previousKey {
+                    previousKey = change.key
                     if let key = change.key, change.kind != .keyAdded, change.kind != .keyRemoved, change.kind != .keyRenamed {
                         out += colors.bold(quoted(key)) + "\n"
                     }
@@ -198,7 +201,7 @@ public enum DiffText {
         var out = ""
         for file in files {
             out += colors.bold("\(visible(file.path)): \(file.summary)") + "\n"
-            let counts = FileDiff.Counts(file.diff.changes)
+            let counts = file.counts
             guard !counts.locales.isEmpty else { continue }
             let width = max(6, counts.locales.map { visible($0.locale.string).count }.max() ?? 0)
             func pad(_ text: String, _ size: Int, right: Bool = true) -> String {
@@ -221,7 +224,7 @@ public enum DiffText {
     public static func json(_ files: [FileDiff]) -> [UInt8] {
         var fileValues: [JSONValue] = []
         for file in files {
-            let counts = FileDiff.Counts(file.diff.changes)
+            let counts = file.counts
             let changes: [JSONValue] = file.diff.changes.map { change in
                 var members = [JSONMember(key: "kind", value: .string(UTF8Bytes(change.kind.rawValue)))]
                 members.append(JSONMember(key: "key", value: change.key.map(JSONValue.string) ?? .null))
@@ -281,7 +284,7 @@ public enum DiffText {
             out += "#### " + MarkdownText.escape(file.path) + "\n\n"
             out += MarkdownText.escape(file.summary) + "\n\n"
             if file.diff.layoutOnly { continue }
-            let counts = FileDiff.Counts(file.diff.changes)
+            let counts = file.counts
             if !counts.locales.isEmpty {
                 out += "| locale | added | changed | removed | now untranslated |\n| --- | ---: | ---: | ---: | ---: |\n"
                 for row in counts.locales {

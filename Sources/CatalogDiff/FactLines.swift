@@ -144,17 +144,35 @@ public enum FactLines {
                 case 0x0A: output += [0x5C, UInt8(ascii: "n")]
                 case 0x09: output += [0x5C, UInt8(ascii: "t")]
                 case 0x0D: output += [0x5C, UInt8(ascii: "r")]
-                case 0..<0x20, 0x7F: hidden(UInt32(byte), into: &output)
-                case 0xC2 where i + 1 < count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F:
-                    hidden(UInt32(bytes[i + 1]), into: &output)
-                    i += 1
-                case 0xE2 where i + 2 < count && VisibleText.isHidden(0x2000 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)):
-                    hidden(0x2000 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), into: &output)
-                    i += 2
-                default: output.append(byte)
+                case 0..<0x20: hidden(UInt32(byte), into: &output)
+                default:
+                    if let (scalar, length) = hiddenCharacter(bytes, at: i) {
+                        hidden(scalar, into: &output)
+                        i += length - 1
+                    } else {
+                        output.append(byte)
+                    }
                 }
                 i += 1
             }
+        }
+    }
+
+    /// The character at `i` and its length in bytes when it is DEL, a C1 control or a
+    /// bidirectional override (`VisibleText.isHidden`, C0 controls aside): the only ones a byte
+    /// 0x7F, 0xC2 or 0xE2 can start.
+    @inline(__always)
+    static func hiddenCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int)? {
+        switch bytes[i] {
+        case 0x7F:
+            return (0x7F, 1)
+        case 0xC2 where i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F:
+            return (UInt32(bytes[i + 1]), 2)
+        case 0xE2 where i + 2 < bytes.count:
+            let scalar = 0x2000 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+            return VisibleText.isHidden(scalar) ? (scalar, 3) : nil
+        default:
+            return nil
         }
     }
 

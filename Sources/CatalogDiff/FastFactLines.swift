@@ -57,17 +57,12 @@ struct FastFactLines {
                 i += 8
             }
             guard i < range.upperBound else { break }
-            let byte = buffer[i]
-            if byte == 0xC2 || byte == 0xE2 || byte == 0x7F {
-                var scratch: [UInt8] = []
-                let end = min(range.upperBound, i + (byte == 0x7F ? 1 : byte == 0xC2 ? 2 : 3))
-                FactLines.escape(UTF8Bytes(Array(buffer[i..<end])), quotes: true, into: &scratch)
-                if scratch.count != end - i || !scratch.elementsEqual(buffer[i..<end]) {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<i]))
-                    output += scratch
-                    runStart = end
-                }
-                i = end
+            // The string is whole in `range`: a character does not run past its end.
+            if let (scalar, length) = FactLines.hiddenCharacter(UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), at: i) {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<i]))
+                FactLines.hidden(scalar, into: &output)
+                i += length
+                runStart = i
                 continue
             }
             i += 1

@@ -56,6 +56,8 @@ enum DiffCommand {
         var old: [UInt8]?
         var new: [UInt8]?
         var newFile: String?
+        /// The old version's own file, when two files are compared: messages about it name it.
+        var oldFile: String?
     }
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
@@ -119,7 +121,7 @@ enum DiffCommand {
             result = CatalogDiff.compare(old: version.old, new: version.new ?? version.newFile.flatMap { try? FileBytes.read($0) })
         }
         return result.mapError { failure in
-            Problem(message: "\(version.path) (\(failure.side)):\(failure.error.line):\(failure.error.column): \(failure.error.message)")
+            Problem(message: "\(failure.side == "old" ? version.oldFile ?? version.path : version.path) (\(failure.side)):\(failure.error.line):\(failure.error.column): \(failure.error.message)")
         }
     }
 
@@ -135,7 +137,7 @@ enum DiffCommand {
             }
             return nil
         }
-        var versions = Versions(path: positionals[1], newFile: positionals[1])
+        var versions = Versions(path: positionals[1], newFile: positionals[1], oldFile: positionals[0])
         do throws(FileError) {
             versions.old = try FileBytes.readInParts(positionals[0]) {}
             // Read here only to name an unreadable file now; a big one is mapped instead.

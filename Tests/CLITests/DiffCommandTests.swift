@@ -40,6 +40,10 @@ import TestSupport
         let failed = try runTool(["diff", old.path, broken.path])
         #expect(failed.status == 2)
         #expect(failed.stderr.contains("broken.xcstrings (new):3:1:"), "\(failed.stderr)")
+        // A broken old version is named by its own file.
+        let brokenOld = try runTool(["diff", broken.path, new.path])
+        #expect(brokenOld.status == 2)
+        #expect(brokenOld.stderr.contains("broken.xcstrings (old):3:1:"), "\(brokenOld.stderr)")
         let fallback = try runTool(["diff", old.path, broken.path, "--fallback"])
         #expect(fallback.stdout.contains("+<<<<<<< ours"), "\(fallback.stdout)")
     }

@@ -41,7 +41,6 @@ public enum JSONReader {
     /// this returns): strings, numbers and entries are copied out of it, except entries equal
     /// to `reference`'s, which share the reference's bytes.
     static func parse(copyingFrom buffer: UnsafeBufferPointer<UInt8>, mode: ReadingMode, reference: JSONObject?) throws(JSONError) -> JSONValue {
-        // (`mode.releasesPassedPages` lets go of the mapping's pages as the entries are copied.)
         var copying = mode
         copying.copiesFromBuffer = true
         return try run(Parser(source: [], buffer: buffer, maximumDepth: defaultMaximumDepth, mode: copying), reference: reference)
@@ -471,7 +470,7 @@ struct Parser {
                 // The same bytes: share the reference's value, so that comparing the two later
                 // is an identity check.
                 position += known.range.count
-                if mode.releasesPassedPages && position - releasedUpTo >= 4 << 20 { releasePassedPages() }
+                releasePassedPagesIfDue()
                 return value
             }
         }
@@ -488,7 +487,7 @@ struct Parser {
             let raw = RawJSON(
                 source: [UInt8](UnsafeBufferPointer(rebasing: buffer[start..<position])), range: 0..<(position - start),
                 canonicalIndent: canonical ? 2 : nil, shapeClean: shapeClean)
-            if mode.releasesPassedPages && position - releasedUpTo >= 4 << 20 { releasePassedPages() }
+            releasePassedPagesIfDue()
             return .raw(raw)
         }
         return .raw(RawJSON(
@@ -530,9 +529,12 @@ struct Parser {
     /// two threads: another parser starts at an entry near the middle, found by its canonical
     /// indentation, while this one reads up to it. If this one does not land exactly there (the
     /// guess was not an entry boundary), the other's work is dropped and this one reads on.
-    /// Lets go of the whole pages between `releasedUpTo` and `position`, which this reading has
-    /// copied what it needs from (a read of them again would load them from the file).
-    mutating func releasePassedPages() {
+    /// With `releasesPassedPages`, every 4 MB: lets go of the whole pages between `releasedUpTo`
+    /// and `position`, which this reading has copied what it needs from (a read of them again
+    /// would load them from the file).
+    @inline(__always)
+    mutating func releasePassedPagesIfDue() {
+        guard mode.releasesPassedPages, position - releasedUpTo >= 4 << 20 else { return }
         let page = MemoryMaps.pageSize
         let base = Int(bitPattern: buffer.baseAddress!)
         let from = (base + releasedUpTo + page - 1) / page * page
