@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # git log -p through the diff driver against git's own: a throwaway repository of 100 commits of
-# one catalog, each changing one translation, then `git log -p` with and without textconv, three
-# times (the later runs read git's textconv cache, which `install` enables).
-# Usage: Scripts/bench-log-p.sh CATALOG [--no-cache]   (a release build must exist: Scripts/bench.sh)
+# one catalog, each changing one translation, then `git log -p` five ways, alternated over three
+# rounds and the median of each printed:
+#   json       without the driver (--no-textconv): git's diff of the JSON;
+#   cat        with `cat` as the converter: what git's textconv costs by itself (a temporary
+#              file and a process per version, the output read back), whatever the converter;
+#   driver     with `xcstrings-merge textconv`, no cache: the first `git log -p` of a history;
+#   cached     with it and git's textconv cache (which `install` enables), filled by the run before.
+# Usage: Scripts/bench-log-p.sh CATALOG     (builds the tool as install.sh does)
 set -euo pipefail
 catalog=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-cache=1; [ "${2:-}" = "--no-cache" ] && cache=0
 cd "$(dirname "$0")/.."
-bin="$(swift build -c release --show-bin-path)/xcstrings-merge"
+source Scripts/release-flags.sh
+swift build "${release_build_flags[@]}" --product xcstrings-merge >/dev/null
+bin="$(swift build "${release_build_flags[@]}" --show-bin-path)/xcstrings-merge"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 cd "$work"
 git init -q -b main; git config user.email bench@example.com; git config user.name bench
@@ -25,9 +31,18 @@ for i in range(1, 100):
     subprocess.run(["git", "commit", "-qam", str(i)], check=True)
 PY
 echo '*.xcstrings diff=xcstrings' > .gitattributes
-git config diff.xcstrings.textconv "$bin textconv"
-[ $cache -eq 1 ] && git config diff.xcstrings.cachetextconv true
-seconds() { local start end; start=$(date +%s%N); "$@" > /dev/null; end=$(date +%s%N); echo "scale=2; ($end - $start) / 1000000000" | bc; }
-for run in 1 2 3; do
-    echo "run $run: git log -p without the driver $(seconds git log -p --no-textconv) s, with it $(seconds git log -p) s"
+milliseconds() { local start end; start=$(date +%s%N); "$@" > /dev/null; end=$(date +%s%N); echo $(( (end - start) / 1000000 )); }
+declare -A times
+for round in 1 2 3; do
+    times[json]+="$(milliseconds git log -p --no-textconv) "
+    times[cat]+="$(milliseconds git -c diff.xcstrings.textconv=cat log -p) "
+    times[driver]+="$(milliseconds git -c diff.xcstrings.textconv="$bin textconv" log -p) "
+    git update-ref -d refs/notes/textconv/xcstrings 2>/dev/null || true
+    git -c diff.xcstrings.textconv="$bin textconv" -c diff.xcstrings.cachetextconv=true log -p > /dev/null
+    times[cached]+="$(milliseconds git -c diff.xcstrings.textconv="$bin textconv" -c diff.xcstrings.cachetextconv=true log -p) "
+done
+median() { tr ' ' '\n' | grep . | sort -n | sed -n 2p; }
+echo "$(basename "$catalog") ($(wc -c < L.xcstrings) bytes, 100 commits), git log -p, median of 3 (ms):"
+for way in json cat driver cached; do
+    printf '  %-7s %6s   (%s)\n' "$way" "$(echo "${times[$way]}" | median)" "${times[$way]% }"
 done

@@ -24,12 +24,6 @@ public enum FactLines {
     /// The lines of `catalog` handed to `sink` a few thousand entries at a time, in order, so
     /// that a big catalog's lines are never all held at once.
     public static func write(_ catalog: Catalog, to sink: ([UInt8]) -> Void) {
-        write(catalog, fast: true, to: sink)
-    }
-
-    /// `fast`: entries are written straight from their bytes where `FastFactLines` can (the
-    /// tests compare the two paths).
-    static func write(_ catalog: Catalog, fast: Bool, to sink: ([UInt8]) -> Void) {
         var head: [UInt8] = []
         for fact in CatalogFacts.topLevel(of: catalog) { append(fact, to: &head) }
         sink(head)
@@ -41,7 +35,6 @@ public enum FactLines {
             let blocks = ParallelBlocks.map(chunk.count, blockSize: 256) { range -> [[UInt8]] in
                 var block: [UInt8] = []
                 for member in chunk[range] {
-                    if fast, case .raw(let raw) = member.value, FastFactLines.append(key: member.key, raw: raw, to: &block) { continue }
                     for fact in CatalogFacts.entry(member.key, member.value) { append(fact, to: &block) }
                 }
                 return [block]
@@ -52,6 +45,15 @@ public enum FactLines {
             sink(out)
             start = end
         }
+    }
+
+    /// The lines of the catalog whose bytes are `buffer`, written in one pass over them where
+    /// `FastFactLines` can; false when `buffer` is not a catalog (nor empty).
+    public static func write(catalogBytes buffer: UnsafeBufferPointer<UInt8>, to sink: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        if FastFactLines.write(buffer, to: sink) { return true }
+        guard let catalog = try? Catalog.mergeBase(bytes: Array(buffer), for: .anyObject) else { return false }
+        write(catalog) { lines in lines.withUnsafeBufferPointer(sink) }
+        return true
     }
 
     static let colonSpace: [UInt8] = Array(": ".utf8)

@@ -5,172 +5,539 @@ import Glibc
 #endif
 import StringCatalog
 
-/// The lines of one entry written straight from its bytes, without decoding it into values and
-/// facts first: how `textconv` prints a 40 MB catalog in the time of a merge. It walks the
-/// entry's JSON (already validated when the catalog was read) and gives up, returning false,
-/// at anything it does not write exactly as `FactLines` would: an escape other than `\"`, `\\`,
-/// `\n`, `\t` and `\r`, an App Shortcut's phrases, a field whose value is an object or array, a
-/// unit with other members. The caller then writes that entry through the facts.
-/// `FastFactLinesTests` holds the two to the same bytes.
+/// A catalog's lines written in one pass over its bytes, without reading it into a `Catalog`
+/// first: what keeps `textconv`, which git runs once per version of a catalog, cheap. It
+/// validates what it passes as the reader would (syntax, UTF-8, control characters, escapes,
+/// numbers, keys written twice) and gives up, returning false, at anything it does not write
+/// exactly as `FactLines` would: the caller then reads the catalog and writes it through the
+/// facts. An entry it cannot write itself (an App Shortcut's phrases, a field whose value is an
+/// object, an escape other than `\"`, `\\`, `\n`, `\t` and `\r` inside it) is decoded alone and
+/// written through the facts. `FastFactLinesTests` holds the two paths to the same bytes, on
+/// catalogs and on seeded damage to them.
+///
+/// Each string is scanned once, eight bytes at a time, and copied whole when it holds no hidden
+/// character; indentation is passed eight spaces at a time; lines go to a `LineBuffer`.
 struct FastFactLines {
-    /// The entry's bytes, read; kept apart from `output` so that the closures the walk passes to
-    /// `members` can append to `output` without the reading holding a second reference to it
-    /// (each append would then copy all the output written so far).
-    let reader: EntryReader
-    var output: [UInt8]
-    var buffer: UnsafeBufferPointer<UInt8> { reader.buffer }
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+    /// The entries' lines.
+    var output = LineBuffer()
+    /// The top level's lines, which come first whatever the order in the file.
+    var head = LineBuffer()
+    /// The entry's key, quoted as its lines start with it.
+    var key = LineBuffer()
+    /// The keys of the objects being walked (start and end of each, object after object), for
+    /// the check that no key is written twice.
+    var keys = OffsetStack()
+    /// The entries' keys seen.
+    var entryKeys: EntryKeySet
 
     typealias Name = CatalogSchema.Name
 
-    // Made once: an `Array(": ".utf8)` at each use allocated an array for every line.
-    static let colonSpace: [UInt8] = Array(": ".utf8)
-    static let spaceBracket: [UInt8] = Array(" [".utf8)
-    static let spaceParenthesis: [UInt8] = Array(" (".utf8)
+    /// Hands `sink` the lines of the catalog in `buffer` (in a few pieces, in order) and returns
+    /// true; false, having handed it nothing, when they must come from a `Catalog` (the bytes
+    /// are not a catalog this path reads, or not valid).
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to sink: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard let base = buffer.baseAddress else { return false }
+        var writer = FastFactLines(bytes: base, count: buffer.count, entryKeys: EntryKeySet(bytes: base))
+        defer { writer.deallocate() }
+        // The lines are about half the JSON: room for them at once, touched only as written.
+        writer.output.grow(to: buffer.count / 2 + 4096)
+        guard writer.document() else { return false }
+        sink(writer.head.bytes)
+        sink(writer.output.bytes)
+        return true
+    }
 
-    /// Appends the lines of the entry `key` whose value is the object at `range`; false (with
-    /// nothing appended) when the entry needs the general path.
-    static func append(key: UTF8Bytes, raw: RawJSON, to output: inout [UInt8]) -> Bool {
-        let mark = output.count
-        let written: Bool = raw.source.withUnsafeBufferPointer { buffer in
-            var writer = FastFactLines(reader: EntryReader(buffer: buffer), output: [])
-            swap(&writer.output, &output)
-            defer { swap(&writer.output, &output) }
-            return writer.entry(key: key, at: raw.range.lowerBound)
+    mutating func deallocate() {
+        output.deallocate()
+        head.deallocate()
+        key.deallocate()
+        keys.deallocate()
+        entryKeys.deallocate()
+    }
+
+    // MARK: reading
+
+    @inline(__always) func byte(_ i: Int) -> UInt8 { i < count ? bytes[i] : 0 }
+
+    /// The offset of the first byte at or after `i` that is not JSON white space; runs of
+    /// spaces (indentation) eight at a time.
+    @inline(__always)
+    func skipSpace(_ start: Int) -> Int {
+        var i = start
+        let raw = UnsafeRawPointer(bytes)
+        while i < count {
+            switch bytes[i] {
+            case 0x20:
+                // Eight at a time; in the last word, the spaces before the first other byte.
+                while i + 8 <= count {
+                    let others = ByteWords.load(raw, at: i) ^ ByteWords.spaces
+                    if others != 0 {
+                        i += others.trailingZeroBitCount / 8
+                        break
+                    }
+                    i += 8
+                }
+                while i < count && bytes[i] == 0x20 { i += 1 }
+            case 0x0A, 0x0D, 0x09:
+                i += 1
+            default:
+                return i
+            }
         }
-        if !written { output.removeSubrange(mark...) }
-        return written
+        return i
+    }
+
+    /// A string read in one pass: its content, the offset after its closing quote, whether it
+    /// holds escapes and whether a hidden character (DEL, a C1 control, a bidirectional
+    /// override) needs writing as `\u{…}`.
+    struct Text {
+        var content: Range<Int>
+        var end: Int
+        var escaped: Bool
+        var hidden: Bool
+    }
+
+    /// The string whose quote is at `quote`, validated; nil when it is not a valid string or
+    /// holds an escape this path does not copy as it is.
+    @inline(__always)
+    func string(at quote: Int) -> Text? {
+        guard byte(quote) == UInt8(ascii: "\"") else { return nil }
+        var i = quote + 1
+        var escaped = false, hidden = false
+        let raw = UnsafeRawPointer(bytes)
+        while i < count {
+            // Eight bytes at a time up to a quote, a backslash, a control character, DEL or a
+            // byte of a multi-byte character.
+            while i + 8 <= count {
+                let word = ByteWords.load(raw, at: i)
+                let stops = ByteWords.stringSpecials(word) | ByteWords.bytes(word, equalTo: 0x7F)
+                if stops != 0 {
+                    i += stops.trailingZeroBitCount / 8
+                    break
+                }
+                i += 8
+            }
+            guard i < count else { return nil }
+            let byte = bytes[i]
+            switch byte {
+            case 0x22:
+                return Text(content: quote + 1..<i, end: i + 1, escaped: escaped, hidden: hidden)
+            case 0x5C:
+                switch self.byte(i + 1) {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "r"):
+                    escaped = true
+                    i += 2
+                default:
+                    return nil
+                }
+            case 0..<0x20:
+                return nil
+            case 0x7F:
+                hidden = true
+                i += 1
+            case 0x80...:
+                guard let length = Self.sequenceLength(bytes, count: count, at: i) else { return nil }
+                if !hidden && (byte == 0xC2 || byte == 0xE2),
+                    FactLines.hiddenCharacter(UnsafeBufferPointer(start: bytes, count: count), at: i) != nil
+                {
+                    hidden = true
+                }
+                i += length
+            default:
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// The length of the valid UTF-8 sequence whose lead byte (0x80 or above) is at `offset`, or
+    /// nil: the reader's check (`UTF8Sequence`), without its messages.
+    @inline(__always)
+    static func sequenceLength(_ bytes: UnsafePointer<UInt8>, count: Int, at offset: Int) -> Int? {
+        let first = bytes[offset]
+        let length: Int
+        var scalar: UInt32
+        switch first {
+        case 0xC2...0xDF: length = 2; scalar = UInt32(first & 0x1F)
+        case 0xE0...0xEF: length = 3; scalar = UInt32(first & 0x0F)
+        case 0xF0...0xF4: length = 4; scalar = UInt32(first & 0x07)
+        default: return nil
+        }
+        guard offset + length <= count else { return nil }
+        for i in 1..<length {
+            let next = bytes[offset + i]
+            guard next & 0xC0 == 0x80 else { return nil }
+            scalar = scalar << 6 | UInt32(next & 0x3F)
+        }
+        if (length == 3 && scalar < 0x800) || (length == 4 && scalar < 0x10000) { return nil }
+        if (scalar >= 0xD800 && scalar <= 0xDFFF) || scalar > 0x10FFFF { return nil }
+        return length
+    }
+
+    /// The offset after the number, `true`, `false` or `null` at `start`, validated; nil when
+    /// it is none of them.
+    func scalarEnd(_ start: Int) -> Int? {
+        for literal: StaticString in ["true", "false", "null"] where byte(start) == literal.utf8Start[0] {
+            let length = literal.utf8CodeUnitCount
+            guard start + length <= count, memcmp(bytes + start, literal.utf8Start, length) == 0 else { return nil }
+            return start + length
+        }
+        // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+        var i = start
+        func digits() -> Int {
+            let from = i
+            while i < count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+            return i - from
+        }
+        if byte(i) == UInt8(ascii: "-") { i += 1 }
+        if byte(i) == UInt8(ascii: "0") {
+            i += 1
+        } else {
+            guard digits() > 0 else { return nil }
+        }
+        if byte(i) == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { return nil }
+        }
+        if byte(i) == UInt8(ascii: "e") || byte(i) == UInt8(ascii: "E") {
+            i += 1
+            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        return i
+    }
+
+    /// Whether `text` is `name`; compared here, not by a call to `memcmp`, names being short.
+    @inline(__always)
+    func isName(_ text: Text, _ name: StaticString) -> Bool {
+        guard !text.escaped, text.content.count == name.utf8CodeUnitCount else { return false }
+        let other = name.utf8Start
+        var i = 0
+        while i < text.content.count {
+            if bytes[text.content.lowerBound + i] != other[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Calls `body` with each member of the object whose `{` is at `open` (its key and where its
+    /// value starts); returns the offset after the `}`, or nil when `body` gave up, the bytes
+    /// are not an object or a key is written twice.
+    @inline(__always)
+    mutating func members(_ open: Int, checkingKeys: Bool = true, _ body: (inout FastFactLines, Text, Int) -> Int?) -> Int? {
+        guard byte(open) == UInt8(ascii: "{") else { return nil }
+        let firstKey = keys.count
+        defer { keys.count = firstKey }
+        var sorted = true
+        var i = skipSpace(open + 1)
+        if byte(i) == UInt8(ascii: "}") { return i + 1 }
+        while true {
+            guard let name = string(at: i), !checkingKeys || isNew(name.content, since: firstKey, sorted: &sorted) else { return nil }
+            i = skipSpace(name.end)
+            guard byte(i) == UInt8(ascii: ":") else { return nil }
+            guard let after = body(&self, name, skipSpace(i + 1)) else { return nil }
+            i = skipSpace(after)
+            if byte(i) == UInt8(ascii: "}") { return i + 1 }
+            guard byte(i) == UInt8(ascii: ",") else { return nil }
+            i = skipSpace(i + 1)
+        }
+    }
+
+    /// Whether `key` differs from the keys of its object read so far (from `firstKey` on the
+    /// stack), and puts it there. Xcode writes keys sorted, nearly always in an order a
+    /// case-folded byte comparison agrees with: while every key has come after the one before
+    /// (`sorted`), a key after the one before needs no other comparison. (Escapes compare as
+    /// written: this path reads only those with one spelling.) False, to give up, past 64 keys
+    /// out of that order, which would cost quadratic time.
+    @inline(__always)
+    mutating func isNew(_ key: Range<Int>, since firstKey: Int, sorted: inout Bool) -> Bool {
+        defer { keys.push(key.lowerBound, key.upperBound) }
+        guard keys.count > firstKey else { return true }
+        if sorted {
+            let previous = keys.pair(keys.count - 2)
+            if Self.foldedOrder(bytes + previous.start, previous.end - previous.start, bytes + key.lowerBound, key.count) < 0 { return true }
+            sorted = false
+        }
+        guard keys.count - firstKey <= 128 else { return false }
+        var index = firstKey
+        while index < keys.count {
+            let other = keys.pair(index)
+            if other.end - other.start == key.count && memcmp(bytes + other.start, bytes + key.lowerBound, key.count) == 0 { return false }
+            index += 2
+        }
+        return true
+    }
+
+    /// -1, 0 or 1 as `a` comes before, with, or after `b` compared byte by byte with ASCII
+    /// letters folded to lower case.
+    @inline(__always)
+    static func foldedOrder(_ a: UnsafePointer<UInt8>, _ aCount: Int, _ b: UnsafePointer<UInt8>, _ bCount: Int) -> Int {
+        let shared = min(aCount, bCount)
+        var i = 0
+        while i < shared {
+            var x = a[i], y = b[i]
+            if x != y {
+                if x >= 0x41 && x <= 0x5A { x |= 0x20 }
+                if y >= 0x41 && y <= 0x5A { y |= 0x20 }
+                if x != y { return x < y ? -1 : 1 }
+            }
+            i += 1
+        }
+        return aCount == bCount ? 0 : (aCount < bCount ? -1 : 1)
     }
 
     // MARK: writing
 
-    /// JSON string content as `FactLines` quotes it: the escapes it keeps are JSON's own, so the
-    /// bytes are copied, but for C1 controls and bidirectional overrides, written as `\u{…}`.
-    mutating func copyEscaped(_ range: Range<Int>) {
-        var runStart = range.lowerBound
-        var i = range.lowerBound
-        let base = UnsafeRawPointer(buffer.baseAddress!)
-        while i < range.upperBound {
-            // Eight bytes at a time while they are ASCII other than DEL.
-            while i + 8 <= range.upperBound {
-                let word = ByteWords.load(base, at: i)
-                if word & 0x8080_8080_8080_8080 != 0 || ByteWords.bytes(word, equalTo: 0x7F) != 0 { break }
-                i += 8
-            }
-            guard i < range.upperBound else { break }
-            // The string is whole in `range`: a character does not run past its end.
-            if let (scalar, length) = FactLines.hiddenCharacter(UnsafeBufferPointer(rebasing: buffer[..<range.upperBound]), at: i) {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<i]))
-                FactLines.hidden(scalar, into: &output)
-                i += length
-                runStart = i
-                continue
-            }
-            i += 1
+    /// String content as `FactLines` quotes it (see `LineBuffer.append(_:of:)`).
+    @inline(__always)
+    mutating func copy(_ text: Text) { output.append(text, of: bytes) }
+
+    @inline(__always)
+    mutating func quoted(_ text: Text) {
+        output.append(UInt8(ascii: "\""))
+        copy(text)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    // MARK: the document
+
+    /// The top level: its fields' lines into `head`, the entries' into `output`.
+    mutating func document() -> Bool {
+        let open = skipSpace(0)
+        guard let end = members(open, { writer, name, value in
+            guard !name.escaped else { return nil }
+            if writer.isName(name, Name.strings) { return writer.entries(at: value) }
+            // A top-level field: `sourceLanguage: "en"`, written where the top level's go.
+            swap(&writer.head, &writer.output)
+            defer { swap(&writer.head, &writer.output) }
+            writer.copy(name)
+            writer.output.append(UInt8(ascii: ":"))
+            writer.output.append(0x20)
+            return writer.scalar(at: value)
+        }) else { return false }
+        return skipSpace(end) == count
+    }
+
+    /// The entries of `strings`, in their order.
+    mutating func entries(at open: Int) -> Int? {
+        // Keys written twice are found by `entryKeys`, not by comparing with the key before.
+        members(open, checkingKeys: false) { writer, key, value in
+            guard writer.entryKeys.insert(key.content) else { return nil }
+            writer.key.count = 0
+            writer.key.append(UInt8(ascii: "\""))
+            writer.key.append(key, of: writer.bytes)
+            writer.key.append(UInt8(ascii: "\""))
+            let mark = writer.output.count
+            if let end = writer.entry(at: value) { return end }
+            writer.output.count = mark
+            return writer.decodedEntry(key, at: value)
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<range.upperBound]))
     }
 
-    mutating func quoted(_ range: Range<Int>) {
-        output.append(UInt8(ascii: "\""))
-        copyEscaped(range)
-        output.append(UInt8(ascii: "\""))
+    /// An entry this path does not write itself, decoded alone and written through the facts;
+    /// nil when it is not valid (the reader, reading the whole catalog, then says why).
+    mutating func decodedEntry(_ key: Text, at start: Int) -> Int? {
+        guard let end = valueEnd(at: start),
+            // The entry sits two levels down: the same depth limit as the whole catalog's reading.
+            let value = try? JSONReader.parse(Array(UnsafeBufferPointer(start: bytes + start, count: end - start)),
+                maximumDepth: JSONReader.defaultMaximumDepth - 2)
+        else { return nil }
+        var lines: [UInt8] = []
+        for fact in CatalogFacts.entry(decoded(key), value) { FactLines.append(fact, to: &lines) }
+        output.append(lines)
+        return end
     }
 
-    /// A locale, path component or state, written without quotes: only when it holds no escape.
-    mutating func visible(_ range: Range<Int>, escaped: Bool) -> Bool {
-        guard !escaped else { return false }
-        copyEscaped(range)
-        return true
+    /// Where the value at `start` ends, found by its brackets and strings alone (the reader then
+    /// validates it); nil when it does not end or nests deeper than a catalog may.
+    func valueEnd(at start: Int) -> Int? {
+        if byte(start) != UInt8(ascii: "{") && byte(start) != UInt8(ascii: "[") && byte(start) != UInt8(ascii: "\"") {
+            var i = start
+            while i < count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
+            return i > start ? i : nil
+        }
+        var depth = 0
+        var i = start
+        let buffer = UnsafeBufferPointer(start: bytes, count: count)
+        repeat {
+            guard i < count else { return nil }
+            switch bytes[i] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                guard depth <= JSONReader.defaultMaximumDepth else { return nil }
+                i += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                guard depth >= 0 else { return nil }
+                i += 1
+            case UInt8(ascii: "\""):
+                guard let (end, _) = JSONStringEnd.find(in: buffer, quote: i, end: count) else { return nil }
+                i = end
+            case UInt8(ascii: ","), 0x20, 0x0A, 0x0D, 0x09:
+                guard depth > 0 else { return i }
+                i += 1
+            default:
+                i += 1
+            }
+        } while depth > 0
+        return i
+    }
+
+    /// The text of a string holding no escape but `\"`, `\\`, `\n`, `\t` and `\r`.
+    func decoded(_ text: Text) -> UTF8Bytes {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.content.count)
+        var i = text.content.lowerBound
+        while i < text.content.upperBound {
+            if bytes[i] == 0x5C {
+                switch bytes[i + 1] {
+                case UInt8(ascii: "n"): result.append(0x0A)
+                case UInt8(ascii: "t"): result.append(0x09)
+                case UInt8(ascii: "r"): result.append(0x0D)
+                default: result.append(bytes[i + 1])
+                }
+                i += 2
+            } else {
+                result.append(bytes[i])
+                i += 1
+            }
+        }
+        return UTF8Bytes(result)
     }
 
     // MARK: the entry
 
-    mutating func entry(key: UTF8Bytes, at start: Int) -> Bool {
-        var keyBytes: [UInt8] = []
-        FactLines.quote(key, into: &keyBytes)
+    /// An entry's lines; nil to give up (an entry it does not write, or bytes not valid).
+    mutating func entry(at start: Int) -> Int? {
         var wrote = false
-        let end = reader.members(start) { name, nameEscaped, value in
-            if !nameEscaped && reader.isName(name, Name.localizations) && reader.buffer[value] == UInt8(ascii: "{") {
-                return reader.members(value) { locale, localeEscaped, localization in
-                    guard !localeEscaped else { return nil }
-                    return self.localization(keyBytes, locale: locale, path: [], at: localization, wrote: &wrote)
+        let end = members(start) { writer, name, value in
+            if writer.isName(name, Name.localizations) && writer.byte(value) == UInt8(ascii: "{") {
+                return writer.members(value) { writer, locale, localization in
+                    guard !locale.escaped else { return nil }
+                    return writer.localization(Path(locale: locale), at: localization, wrote: &wrote)
                 }
             }
             // A field of the entry: `"Save" comment: "…"`.
-            self.output += keyBytes
-            self.output.append(0x20)
-            guard self.visible(name, escaped: nameEscaped) else { return nil }
-            self.output += Self.colonSpace
+            guard !name.escaped else { return nil }
+            writer.output.append(writer.key)
+            writer.output.append(0x20)
+            writer.copy(name)
+            writer.output.append(UInt8(ascii: ":"))
+            writer.output.append(0x20)
             wrote = true
-            return self.scalar(at: value)
+            return writer.scalar(at: value)
         }
-        guard end != nil else { return false }
+        guard let end else { return nil }
         if !wrote {
-            output += keyBytes
+            output.append(key)
             output.append(0x0A)
         }
-        return true
+        return end
     }
 
-    /// A field's value: a string quoted, a number or literal as written; nil for an object or
-    /// array (compact JSON is the general path's).
+    /// A field's value and the line's end: a string quoted, a number or literal as written; nil
+    /// for an object or array (compact JSON is the general path's) and for what is not valid.
+    @inline(__always)
     mutating func scalar(at value: Int) -> Int? {
-        if buffer[value] == UInt8(ascii: "\"") {
-            guard let text = reader.string(at: value) else { return nil }
-            quoted(text.content)
+        if byte(value) == UInt8(ascii: "\"") {
+            guard let text = string(at: value) else { return nil }
+            quoted(text)
             output.append(0x0A)
             return text.end
         }
-        guard buffer[value] != UInt8(ascii: "{"), buffer[value] != UInt8(ascii: "[") else { return nil }
-        let end = reader.scalarEnd(value)
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[value..<end]))
+        guard let end = scalarEnd(value) else { return nil }
+        output.append(bytes + value, count: end - value)
         output.append(0x0A)
         return end
     }
 
+    /// Where a line is inside an entry: the locale and up to six path components (a
+    /// substitution's variation's case is four; deeper gives up), none escaped.
+    struct Path {
+        var locale: Text
+        var components: (Text?, Text?, Text?, Text?, Text?, Text?) = (nil, nil, nil, nil, nil, nil)
+        var depth = 0
+
+        init(locale: Text) { self.locale = locale }
+
+        func adding(_ component: Text) -> Path? {
+            var path = self
+            switch depth {
+            case 0: path.components.0 = component
+            case 1: path.components.1 = component
+            case 2: path.components.2 = component
+            case 3: path.components.3 = component
+            case 4: path.components.4 = component
+            case 5: path.components.5 = component
+            default: return nil
+            }
+            path.depth += 1
+            return path
+        }
+
+        func adding(_ first: Text, _ second: Text) -> Path? {
+            adding(first)?.adding(second)
+        }
+
+        func component(_ index: Int) -> Text {
+            switch index {
+            case 0: components.0!
+            case 1: components.1!
+            case 2: components.2!
+            case 3: components.3!
+            case 4: components.4!
+            default: components.5!
+            }
+        }
+    }
+
     /// The head of a line inside a localization: `"Save" [de]` and the path.
-    mutating func head(_ keyBytes: [UInt8], locale: Range<Int>, path: [Range<Int>]) {
-        output += keyBytes
-        output += Self.spaceBracket
-        copyEscaped(locale)
+    @inline(__always)
+    mutating func head(_ path: Path) {
+        output.append(key)
+        output.append(0x20)
+        output.append(UInt8(ascii: "["))
+        copy(path.locale)
         output.append(UInt8(ascii: "]"))
-        for (index, component) in path.enumerated() {
+        var index = 0
+        while index < path.depth {
             output.append(index == 0 ? 0x20 : UInt8(ascii: "."))
-            copyEscaped(component)
+            copy(path.component(index))
+            index += 1
         }
     }
 
     /// A localization or a variation's case; the offset after it, or nil to give up.
-    mutating func localization(_ keyBytes: [UInt8], locale: Range<Int>, path: [Range<Int>], at start: Int, wrote: inout Bool) -> Int? {
-        guard buffer[start] == UInt8(ascii: "{") else { return nil }
+    mutating func localization(_ path: Path, at start: Int, wrote: inout Bool) -> Int? {
+        guard byte(start) == UInt8(ascii: "{") else { return nil }
         var empty = true
         var wroteHere = false
-        let end = reader.members(start) { name, nameEscaped, value in
+        let end = members(start) { writer, name, value in
             empty = false
-            guard !nameEscaped else { return nil }
-            if reader.isName(name, Name.stringUnit) {
-                return self.unit(keyBytes, locale: locale, path: path, at: value, wrote: &wroteHere)
+            if writer.isName(name, Name.stringUnit) {
+                return writer.unit(path, at: value, wrote: &wroteHere)
             }
-            if reader.isName(name, Name.variations) {
-                return self.variations(keyBytes, locale: locale, path: path, at: value, wrote: &wroteHere)
+            if writer.isName(name, Name.variations) {
+                return writer.variations(path, at: value, wrote: &wroteHere)
             }
-            if reader.isName(name, Name.substitutions) {
-                return reader.members(value) { substitution, substitutionEscaped, fields in
-                    guard !substitutionEscaped else { return nil }
-                    let place = path + [name, substitution]
-                    return reader.members(fields) { field, fieldEscaped, fieldValue in
-                        guard !fieldEscaped else { return nil }
-                        if reader.isName(field, Name.variations) {
-                            return self.variations(keyBytes, locale: locale, path: place, at: fieldValue, wrote: &wroteHere)
-                        }
-                        self.head(keyBytes, locale: locale, path: place + [field])
-                        self.output += Self.colonSpace
-                        wroteHere = true
-                        return self.scalar(at: fieldValue)
+            guard writer.isName(name, Name.substitutions) else { return nil }
+            return writer.members(value) { writer, substitution, fields in
+                guard !substitution.escaped, let place = path.adding(name, substitution) else { return nil }
+                return writer.members(fields) { writer, field, fieldValue in
+                    guard !field.escaped else { return nil }
+                    if writer.isName(field, Name.variations) {
+                        return writer.variations(place, at: fieldValue, wrote: &wroteHere)
                     }
+                    guard let fieldPlace = place.adding(field) else { return nil }
+                    writer.head(fieldPlace)
+                    writer.output.append(UInt8(ascii: ":"))
+                    writer.output.append(0x20)
+                    wroteHere = true
+                    return writer.scalar(at: fieldValue)
                 }
             }
-            return nil
         }
         // An empty localization is `{}`, a field of the general path's.
         guard let end, !empty else { return nil }
@@ -178,13 +545,13 @@ struct FastFactLines {
         return end
     }
 
-    mutating func variations(_ keyBytes: [UInt8], locale: Range<Int>, path: [Range<Int>], at start: Int, wrote: inout Bool) -> Int? {
+    mutating func variations(_ path: Path, at start: Int, wrote: inout Bool) -> Int? {
         var wroteHere = false
-        let end = reader.members(start) { kind, kindEscaped, cases in
-            guard !kindEscaped, reader.buffer[cases] == UInt8(ascii: "{") else { return nil }
-            return reader.members(cases) { name, nameEscaped, value in
-                guard !nameEscaped else { return nil }
-                return self.localization(keyBytes, locale: locale, path: path + [kind, name], at: value, wrote: &wroteHere)
+        let end = members(start) { writer, kind, cases in
+            guard !kind.escaped, writer.byte(cases) == UInt8(ascii: "{") else { return nil }
+            return writer.members(cases) { writer, name, value in
+                guard !name.escaped, let place = path.adding(kind, name) else { return nil }
+                return writer.localization(place, at: value, wrote: &wroteHere)
             }
         }
         wrote = wrote || wroteHere
@@ -192,94 +559,33 @@ struct FastFactLines {
     }
 
     /// A string unit of `state` and `value` alone: `"Save" [de]: "Sichern" (translated)`.
-    mutating func unit(_ keyBytes: [UInt8], locale: Range<Int>, path: [Range<Int>], at start: Int, wrote: inout Bool) -> Int? {
-        var value: Range<Int>?
-        var state: Range<Int>?
-        let end = reader.members(start) { name, nameEscaped, member in
-            guard !nameEscaped, reader.buffer[member] == UInt8(ascii: "\""), let text = reader.string(at: member) else { return nil }
-            if reader.isName(name, Name.value) { value = text.content } else if reader.isName(name, Name.state), !text.escaped { state = text.content } else { return nil }
+    mutating func unit(_ path: Path, at start: Int, wrote: inout Bool) -> Int? {
+        var value: Text?
+        var state: Text?
+        let end = members(start) { writer, name, member in
+            guard let text = writer.string(at: member) else { return nil }
+            if writer.isName(name, Name.value) {
+                value = text
+            } else if writer.isName(name, Name.state), !text.escaped {
+                state = text
+            } else {
+                return nil
+            }
             return text.end
         }
         guard let end, let value else { return nil }
-        head(keyBytes, locale: locale, path: path)
-        output += Self.colonSpace
+        head(path)
+        output.append(UInt8(ascii: ":"))
+        output.append(0x20)
         quoted(value)
         if let state {
-            output += Self.spaceParenthesis
-            copyEscaped(state)
+            output.append(0x20)
+            output.append(UInt8(ascii: "("))
+            copy(state)
             output.append(UInt8(ascii: ")"))
         }
         output.append(0x0A)
         wrote = true
         return end
     }
-}
-
-/// Reading an entry's JSON, already validated: members, strings, scalars.
-struct EntryReader {
-    let buffer: UnsafeBufferPointer<UInt8>
-
-    func skipSpace(_ i: Int) -> Int {
-        var i = i
-        while i < buffer.count, buffer[i] == 0x20 || buffer[i] == 0x0A || buffer[i] == 0x0D || buffer[i] == 0x09 { i += 1 }
-        return i
-    }
-
-    /// The content of the string whose quote is at `quote` and the offset after it; nil when it
-    /// holds an escape this path does not copy as it is.
-    func string(at quote: Int) -> (content: Range<Int>, end: Int, escaped: Bool)? {
-        guard let (end, escaped) = JSONStringEnd.find(in: buffer, quote: quote, end: buffer.count) else { return nil }
-        if escaped {
-            var i = quote + 1
-            while i < end - 1 {
-                if buffer[i] == UInt8(ascii: "\\") {
-                    switch buffer[i + 1] {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "r"): i += 2
-                    default: return nil
-                    }
-                } else {
-                    i += 1
-                }
-            }
-        }
-        return (quote + 1..<end - 1, end, escaped)
-    }
-
-    /// The offset after a scalar (number, `true`, `false`, `null`) starting at `i`.
-    func scalarEnd(_ i: Int) -> Int {
-        var i = i
-        while i < buffer.count {
-            switch buffer[i] {
-            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: return i
-            default: i += 1
-            }
-        }
-        return i
-    }
-
-    /// Calls `body` with each member of the object whose `{` is at `open` (key content, key
-    /// escaped, value start); returns the offset after the `}`, or nil when `body` gave up.
-    func members(_ open: Int, _ body: (Range<Int>, Bool, Int) -> Int?) -> Int? {
-        guard open < buffer.count, buffer[open] == UInt8(ascii: "{") else { return nil }
-        var i = skipSpace(open + 1)
-        if i < buffer.count, buffer[i] == UInt8(ascii: "}") { return i + 1 }
-        while i < buffer.count {
-            guard buffer[i] == UInt8(ascii: "\""), let key = string(at: i) else { return nil }
-            i = skipSpace(key.end)
-            guard i < buffer.count, buffer[i] == UInt8(ascii: ":") else { return nil }
-            i = skipSpace(i + 1)
-            guard let after = body(key.content, key.escaped, i) else { return nil }
-            i = skipSpace(after)
-            guard i < buffer.count else { return nil }
-            if buffer[i] == UInt8(ascii: "}") { return i + 1 }
-            guard buffer[i] == UInt8(ascii: ",") else { return nil }
-            i = skipSpace(i + 1)
-        }
-        return nil
-    }
-
-    func isName(_ range: Range<Int>, _ name: StaticString) -> Bool {
-        range.count == name.utf8CodeUnitCount && memcmp(buffer.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0
-    }
-
 }

@@ -268,19 +268,28 @@ enum TextconvCommand {
         guard parsed.positionals.count == 1 else {
             throw UsageError(message: parsed.positionals.isEmpty ? "expected the file to print" : "expected one file", command: "textconv")
         }
-        let bytes: [UInt8]
+        let path = parsed.positionals[0]
+        func show(_ buffer: UnsafeBufferPointer<UInt8>) {
+            if !FactLines.write(catalogBytes: buffer, to: { Output.out(buffer: $0) }) { printAsItIs(Array(buffer)) }
+        }
+        // Mapped, not read into fresh memory: git hands textconv a file it has just written.
+        if let file = MappedFile(path: path, minimumSize: 1) {
+            file.withBytes(show)
+            return .success
+        }
         do throws(FileError) {
-            // A big one in parts, on all cores.
-            bytes = try FileBytes.readInParts(parsed.positionals[0]) {}
+            try FileBytes.read(path).withUnsafeBufferPointer(show)
         } catch {
             Output.err("xcstrings-merge textconv: \(error.description)\n")
             return .error
         }
-        guard let catalog = try? Catalog.mergeBase(bytes: bytes, for: .anyObject) else {
-            Output.out(String(decoding: bytes, as: UTF8.self).isEmpty ? "" : VisibleText.escaping(String(decoding: bytes, as: UTF8.self)))
-            return .success
-        }
-        FactLines.write(catalog) { Output.out(bytes: $0) }
         return .success
+    }
+
+    /// A file that is not a catalog (conflict markers in the middle of a merge), printed as it
+    /// is but for what a terminal would act on.
+    static func printAsItIs(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        Output.out(text.isEmpty ? "" : VisibleText.escaping(text))
     }
 }

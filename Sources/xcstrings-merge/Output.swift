@@ -16,6 +16,7 @@ import StringCatalog
 enum Output {
     static func out(_ text: String) { write(1, text) }
     static func out(bytes: [UInt8]) { bytes.withUnsafeBytes { _ = FileDescriptors.writeAll(1, $0) } }
+    static func out(buffer: UnsafeBufferPointer<UInt8>) { _ = FileDescriptors.writeAll(1, UnsafeRawBufferPointer(buffer)) }
     static func err(_ text: String) { write(2, text) }
 
     static func write(_ fd: Int32, _ text: String) {

@@ -4,52 +4,157 @@ import Testing
 import StringCatalog
 import TestSupport
 
-/// textconv's fast path (`FastFactLines`, straight from an entry's bytes) writes exactly the
-/// lines of the general one (through the facts), on every catalog at hand: the diff fixtures,
-/// the merge fixtures, seeded catalogs, the schema's every-member catalogs, hostile text and
-/// the corpus.
+/// textconv's fast path (`FastFactLines`: one pass over a catalog's bytes, no `Catalog`)
+/// writes exactly the lines of the general one (the catalog read, then its facts), or gives up
+/// and leaves them to it: on every catalog at hand (the diff and merge fixtures, seeded
+/// catalogs, the schema's every-member catalogs, hostile text, the corpus) and on seeded damage
+/// to them, where it must give up wherever the reader refuses the bytes.
 @Suite struct FastFactLinesTests {
-    static func both(_ catalog: Catalog) -> (fast: [UInt8], general: [UInt8]) {
-        var fast: [UInt8] = [], general: [UInt8] = []
-        FactLines.write(catalog, fast: true) { fast += $0 }
-        FactLines.write(catalog, fast: false) { general += $0 }
-        return (fast, general)
+    /// The fast path's lines (nil when it gave up) and the general path's (nil when the bytes
+    /// are not a catalog).
+    static func both(_ bytes: [UInt8]) -> (fast: [UInt8]?, general: [UInt8]?) {
+        var fast: [UInt8] = []
+        let wrote = bytes.withUnsafeBufferPointer { FastFactLines.write($0) { fast += $0 } }
+        let general = (try? Catalog.mergeBase(bytes: bytes, for: .anyObject)).map(FactLines.bytes(of:))
+        return (wrote ? fast : nil, general)
     }
 
-    static func expectSame(_ catalog: Catalog, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let (fast, general) = both(catalog)
+    /// True when the fast path wrote the lines itself.
+    @discardableResult
+    static func expectSame(_ bytes: [UInt8], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let (fast, general) = both(bytes)
+        guard let fast else { return false }
+        guard let general else {
+            Issue.record("\(name): the fast path wrote lines for bytes the reader refuses", sourceLocation: sourceLocation)
+            return true
+        }
         if fast != general {
             let a = String(decoding: fast, as: UTF8.self).split(separator: "\n"), b = String(decoding: general, as: UTF8.self).split(separator: "\n")
             let first = zip(a, b).first { $0 != $1 }
             Issue.record("\(name): the fast path differs: \(first.map { "\($0.0) | \($0.1)" } ?? "in length")", sourceLocation: sourceLocation)
         }
+        return true
+    }
+
+    static func expectSame(_ catalog: Catalog, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectSame(catalog.canonicalBytes(), name, sourceLocation: sourceLocation)
+    }
+
+    static var catalogFiles: [URL] {
+        get throws {
+            var files = try FileManager.default.subpathsOfDirectory(atPath: Paths.fixtures.path)
+                .filter { $0.hasSuffix(".xcstrings") }.map { Paths.fixtures.appendingPathComponent($0) }
+            files += Paths.corpusFiles("catalogs") + Paths.corpusFiles("malformed")
+            return files
+        }
     }
 
     @Test func fixturesAndCorpus() throws {
-        var files = try FileManager.default.subpathsOfDirectory(atPath: Paths.fixtures.path)
-            .filter { $0.hasSuffix(".xcstrings") }.map { Paths.fixtures.appendingPathComponent($0) }
-        files += Paths.corpusFiles("catalogs")
-        var read = 0
-        for file in files {
-            guard let catalog = try? Catalog(bytes: bytes(file), for: .anyObject) else { continue }
-            Self.expectSame(catalog, file.lastPathComponent)
-            read += 1
+        var fast = 0, read = 0
+        for file in try Self.catalogFiles {
+            let bytes = try bytes(file)
+            if Self.expectSame(bytes, file.lastPathComponent) { fast += 1 }
+            if (try? Catalog.mergeBase(bytes: bytes, for: .anyObject)) != nil { read += 1 }
         }
         #expect(read > 50)
+        // Nearly every catalog is written by the fast path.
+        #expect(fast * 10 >= read * 9, "\(fast) of \(read)")
+        // Every corpus catalog Xcode wrote, whole.
+        for file in Paths.corpusFiles("catalogs") where !file.lastPathComponent.contains("NOT-Xcode") {
+            #expect(try Self.both(bytes(file)).fast != nil, "\(file.lastPathComponent)")
+        }
     }
 
     @Test(arguments: Array(UInt64(1)...8))
     func seededCatalogs(seed: UInt64) throws {
         var generator = CatalogGenerator(seed: seed &+ 9100)
-        let catalog = try Catalog(bytes: generator.catalog(keys: 120).canonicalBytes())
-        Self.expectSame(catalog, "seed \(seed)")
-        // The fast path writes most entries itself.
-        var fast = 0
-        for member in catalog.strings.members {
-            var scratch: [UInt8] = []
-            if case .raw(let raw) = member.value, FastFactLines.append(key: member.key, raw: raw, to: &scratch) { fast += 1 }
+        let bytes = generator.catalog(keys: 120).canonicalBytes()
+        #expect(Self.expectSame(bytes, "seed \(seed)"))
+    }
+
+    /// Damage of the kinds line merges, editors and attackers make (a byte dropped, doubled or
+    /// replaced with one that matters to JSON or UTF-8, a line doubled or dropped, keys doubled
+    /// in each object): wherever the reader refuses the bytes, the fast path gives up; wherever
+    /// it writes, it writes the general path's lines.
+    @Test(arguments: Array(UInt64(1)...6))
+    func seededDamage(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed &+ 7700)
+        var generator = CatalogGenerator(seed: seed &+ 9300)
+        var originals = [generator.catalog(keys: 40).canonicalBytes()]
+        for file in try Self.catalogFiles where file.path.contains("Fixtures") { originals.append(try bytes(file)) }
+        let telling: [UInt8] = [0x00, 0x09, 0x0A, 0x1B, 0x20, 0x22, 0x2C, 0x2D, 0x2E, 0x30, 0x3A, 0x5C, 0x5B, 0x5D, 0x65, 0x6E, 0x74,
+            0x75, 0x7B, 0x7D, 0x7F, 0x80, 0x9B, 0xC0, 0xC2, 0xE2, 0xED, 0xF4, 0xF8, 0xFF]
+        var tried = 0, refused = 0, fast = 0
+        for round in 0..<250 {
+            var bytes = originals[round % originals.count]
+            guard bytes.count > 2 else { continue }
+            for _ in 0...(Int.random(in: 0..<3, using: &random)) {
+                let at = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(bytes[at], at: at)
+                case 2: bytes[at] = telling.randomElement(using: &random)!
+                case 3: bytes.insert(telling.randomElement(using: &random)!, at: at)
+                default:
+                    // A line doubled or dropped: keys written twice, commas missing.
+                    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+                    var edited = Array(lines)
+                    let line = Int.random(in: 0..<lines.count, using: &random)
+                    if Bool.random(using: &random) { edited.insert(lines[line], at: line) } else { edited.remove(at: line) }
+                    bytes = Array(edited.joined(separator: [0x0A]))
+                }
+                if bytes.isEmpty { break }
+            }
+            let (fastLines, general) = Self.both(bytes)
+            tried += 1
+            if general == nil { refused += 1 }
+            if fastLines != nil { fast += 1 }
+            if let fastLines {
+                #expect(general != nil, "round \(round): lines for bytes the reader refuses")
+                #expect(fastLines == general, "round \(round): the fast path differs")
+            }
         }
-        #expect(fast * 10 >= catalog.strings.count * 9, "\(fast) of \(catalog.strings.count)")
+        // The damage is real, and the fast path still writes what is left valid.
+        #expect(refused * 4 >= tried, "\(refused) of \(tried) refused")
+        #expect(fast > 0)
+    }
+
+    /// Keys written twice, in every object the fast path reads, sorted or not: the reader
+    /// refuses each, so the fast path must give up.
+    @Test func keysWrittenTwice() throws {
+        let unit = #"{"stringUnit" : {"state" : "translated", "value" : "v"}}"#
+        let documents = [
+            #"{"sourceLanguage" : "en", "version" : "1.0", "strings" : {}, "version" : "1.0"}"#,
+            #"{"sourceLanguage" : "en", "strings" : {"b" : {}, "a" : {}, "b" : {}}}"#,
+            #"{"strings" : {"k" : {"localizations" : {"zh-Hans" : \#(unit), "zh-HK" : \#(unit), "zh-Hans" : \#(unit)}}}}"#,
+            #"{"strings" : {"k" : {"localizations" : {"de" : {"stringUnit" : {"value" : "v", "state" : "new", "value" : "w"}}}}}}"#,
+            #"{"strings" : {"k" : {"comment" : "a", "comment" : "b"}}}"#,
+            #"{"strings" : {"k" : {"localizations" : {"de" : {"variations" : {"plural" : {"one" : \#(unit), "other" : \#(unit), "one" : \#(unit)}}}}}}}"#,
+            #"{"strings" : {"k" : {"localizations" : {"de" : {"substitutions" : {"n" : {"argNum" : 1, "argNum" : 2}}}}}}}"#,
+        ]
+        for document in documents {
+            let (fast, general) = Self.both(Array(document.utf8))
+            #expect(general == nil && fast == nil, "\(document)")
+        }
+        // Seventy locales out of order: past the fast path's bound for comparing keys, the
+        // entry is decoded alone (where a key written twice would be found in linear time).
+        let locales = (0..<70).reversed().map { "\"l\($0)\" : \(unit)" }.joined(separator: ", ")
+        let many = Array(#"{"strings" : {"k" : {"localizations" : {\#(locales)}}}}"#.utf8)
+        let (fast, general) = Self.both(many)
+        #expect(fast != nil && fast == general)
+    }
+
+    /// An entry nested as deep as the reader allows, and one level deeper: the entry the fast
+    /// path leaves to decoding is read with the same limit as the whole catalog.
+    @Test(arguments: [JSONReader.defaultMaximumDepth - 1, JSONReader.defaultMaximumDepth])
+    func deepEntry(depth: Int) throws {
+        // The top level and `strings` are two levels; the entry and the field holding arrays the rest.
+        let arrays = depth - 3
+        let value = String(repeating: "[", count: arrays) + String(repeating: "]", count: arrays)
+        let document = Array(#"{"sourceLanguage" : "en", "strings" : {"k" : {"x" : \#(value)}}}"#.utf8)
+        let (fast, general) = Self.both(document)
+        #expect(fast == general)
+        #expect((general != nil) == (depth <= JSONReader.defaultMaximumDepth))
     }
 
     @Test(arguments: [nil] + CatalogSchema.Node.allCases.map(Optional.some))
@@ -79,12 +184,17 @@ import TestSupport
             #""set" : {"localizations" : {"de" : {"stringSet" : {"state" : "translated", "values" : ["a", "b"]}}}}"#,
         ]
         for layout in [0, 1] {
-            let joined = entries.joined(separator: layout == 0 ? ", " : ",\n   ")
-            let text = "{\"sourceLanguage\" : \"en\", \"strings\" : {\(joined)}, \"version\" : \"1.0\"}"
-            let catalog = try Catalog(bytes: Array(text.utf8), for: .anyObject)
-            Self.expectSame(catalog, "layout \(layout)")
-            // And as Xcode writes it.
-            Self.expectSame(try Catalog(bytes: catalog.canonicalBytes(), for: .anyObject), "canonical")
+            // A key spelled with `\u` leaves the whole catalog to the reader (two spellings of
+            // one key would escape the check for keys written twice); the rest the fast path
+            // writes, some entries through their facts.
+            for withUnicodeEscape in [true, false] {
+                let chosen = withUnicodeEscape ? entries : entries.filter { !$0.hasPrefix(#""\u"#) }
+                let joined = chosen.joined(separator: layout == 0 ? ", " : ",\n   ")
+                let text = "{\"sourceLanguage\" : \"en\", \"strings\" : {\(joined)}, \"version\" : \"1.0\"}"
+                #expect(Self.expectSame(Array(text.utf8), "layout \(layout)") != withUnicodeEscape)
+                // And as Xcode writes it.
+                Self.expectSame(try Catalog(bytes: Array(text.utf8), for: .anyObject).canonicalBytes(), "canonical")
+            }
         }
     }
 }

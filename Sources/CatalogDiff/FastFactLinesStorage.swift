@@ -1,0 +1,203 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import StringCatalog
+
+// The memory `FastFactLines` writes and remembers in, managed by hand: an array's append (its
+// uniqueness and capacity checks) and a dictionary's hashing cost more than the work itself
+// there. Each owner calls `deallocate()`.
+
+/// Bytes appended with `memcpy` into memory this type manages: the output of `FastFactLines`,
+/// where an array's append (its uniqueness and capacity checks) cost more than the copy. Its
+/// owner calls `deallocate()`.
+struct LineBuffer {
+    private(set) var start: UnsafeMutablePointer<UInt8>?
+    var count = 0
+    private var capacity = 0
+
+    init() {}
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    mutating func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2, 1 << 16)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        if let start {
+            new.update(from: start, count: count)
+            start.deallocate()
+        }
+        start = new
+        capacity = newCapacity
+    }
+
+    /// Copies `length` bytes; a short run (most of a line's pieces) with two overlapping word
+    /// copies, which the room kept past `count` allows, rather than a call to `memcpy`.
+    @inline(__always)
+    mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
+        if count + length + 16 > capacity { grow(to: count + length + 16) }
+        let destination = UnsafeMutableRawPointer(start! + count)
+        let from = UnsafeRawPointer(source)
+        if length > 16 {
+            memcpy(destination, from, length)
+        } else if length >= 8 {
+            destination.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (destination + length - 8).storeBytes(of: (from + length - 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+        } else if length >= 4 {
+            destination.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            (destination + length - 4).storeBytes(of: (from + length - 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
+        } else {
+            var i = 0
+            while i < length {
+                destination.storeBytes(of: source[i], toByteOffset: i, as: UInt8.self)
+                i += 1
+            }
+        }
+        count += length
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count + 1 + 16 > capacity { grow(to: count + 1 + 16) }
+        start![count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ other: LineBuffer) {
+        guard let source = other.start else { return }
+        append(source, count: other.count)
+    }
+
+    /// String content as `FactLines` quotes it: the escapes it keeps are JSON's own, so the
+    /// bytes are copied, but for hidden characters, written as `\u{…}`.
+    @inline(__always)
+    mutating func append(_ text: FastFactLines.Text, of bytes: UnsafePointer<UInt8>) {
+        if !text.hidden {
+            append(bytes + text.content.lowerBound, count: text.content.count)
+        } else {
+            appendShowingHidden(text.content, of: bytes)
+        }
+    }
+
+    mutating func appendShowingHidden(_ range: Range<Int>, of bytes: UnsafePointer<UInt8>) {
+        let all = UnsafeBufferPointer(start: bytes, count: range.upperBound)
+        var runStart = range.lowerBound
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if let (scalar, length) = FactLines.hiddenCharacter(all, at: i) {
+                append(bytes + runStart, count: i - runStart)
+                var escape: [UInt8] = []
+                FactLines.hidden(scalar, into: &escape)
+                append(escape)
+                i += length
+                runStart = i
+            } else {
+                i += 1
+            }
+        }
+        append(bytes + runStart, count: range.upperBound - runStart)
+    }
+
+    mutating func append(_ array: [UInt8]) {
+        array.withUnsafeBufferPointer { if let base = $0.baseAddress { append(base, count: $0.count) } }
+    }
+
+    mutating func deallocate() {
+        start?.deallocate()
+        start = nil
+        count = 0
+        capacity = 0
+    }
+}
+
+/// A stack of offsets, two per key (start and end), in memory this type manages.
+struct OffsetStack {
+    private var start: UnsafeMutablePointer<Int>?
+    /// Offsets held (twice the keys).
+    var count = 0
+    private var capacity = 0
+
+    @inline(__always)
+    mutating func push(_ first: Int, _ second: Int) {
+        if count + 2 > capacity {
+            let newCapacity = max(capacity * 2, 256)
+            let new = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
+            if let start {
+                new.update(from: start, count: count)
+                start.deallocate()
+            }
+            start = new
+            capacity = newCapacity
+        }
+        start![count] = first
+        start![count + 1] = second
+        count += 2
+    }
+
+    @inline(__always)
+    func pair(_ index: Int) -> (start: Int, end: Int) { (start![index], start![index + 1]) }
+
+    mutating func deallocate() {
+        start?.deallocate()
+        start = nil
+        count = 0
+        capacity = 0
+    }
+}
+
+/// The keys of `strings` seen so far, as ranges of the catalog's bytes in an open-addressed
+/// table keyed by `ByteHash` (seeded per process): a key written twice is found in constant
+/// time, whatever the keys' order.
+struct EntryKeySet {
+    let bytes: UnsafePointer<UInt8>
+    /// Start and end + 1 of each slot's key; 0 for an empty slot.
+    private var slots: UnsafeMutablePointer<(Int, Int)>
+    private var mask: Int
+    private var used = 0
+
+    init(bytes: UnsafePointer<UInt8>) {
+        self.bytes = bytes
+        mask = 1023
+        slots = .allocate(capacity: mask + 1)
+        slots.initialize(repeating: (0, 0), count: mask + 1)
+    }
+
+    /// False when the key was there already.
+    mutating func insert(_ key: Range<Int>) -> Bool {
+        if (used + 1) * 2 > mask + 1 { grow() }
+        var index = hash(key) & mask
+        while slots[index].1 != 0 {
+            let (start, endPlusOne) = slots[index]
+            if endPlusOne - 1 - start == key.count && memcmp(bytes + start, bytes + key.lowerBound, key.count) == 0 { return false }
+            index = (index + 1) & mask
+        }
+        slots[index] = (key.lowerBound, key.upperBound + 1)
+        used += 1
+        return true
+    }
+
+    func hash(_ key: Range<Int>) -> Int {
+        var hasher = ByteHash()
+        hasher.combine(UnsafeBufferPointer(start: bytes + key.lowerBound, count: key.count))
+        return Int(truncatingIfNeeded: hasher.finalize())
+    }
+
+    mutating func grow() {
+        let old = slots, oldCount = mask + 1
+        mask = oldCount * 2 - 1
+        slots = .allocate(capacity: mask + 1)
+        slots.initialize(repeating: (0, 0), count: mask + 1)
+        used = 0
+        for index in 0..<oldCount where old[index].1 != 0 {
+            _ = insert(old[index].0..<old[index].1 - 1)
+        }
+        old.deallocate()
+    }
+
+    mutating func deallocate() {
+        slots.deallocate()
+        mask = -1
+    }
+}
