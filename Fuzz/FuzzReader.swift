@@ -1,11 +1,19 @@
 import Foundation
 
 /// libFuzzer target: the catalog reader and writer. Whatever the bytes, reading must not crash;
-/// when they read as a catalog, the canonical output must read back and be stable.
+/// when they read as a catalog, the canonical output must read back and be stable. textconv's
+/// one-pass writer (`FastFactLines`) must write exactly the lines of the catalog read, and
+/// nothing where the reader refuses the bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReader(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
     _ = try? JSONReader.parse(bytes)
+    var fastLines: [UInt8] = []
+    let wroteFast = bytes.withUnsafeBufferPointer { FastFactLines.write($0) { fastLines += $0 } }
+    if wroteFast {
+        guard let read = try? Catalog.mergeBase(bytes: bytes, for: .anyObject) else { fatalError("textconv's fast path wrote lines for bytes the reader refuses") }
+        if FactLines.bytes(of: read) != fastLines { fatalError("textconv's fast path differs from the lines of the catalog read") }
+    }
     // Reading on two threads (forced by a tiny split size) must agree with reading on one.
     let single = Result { () throws(JSONError) in try Catalog(bytes: bytes, for: .catalogToValidate, splitAbove: 0) }
     let split = Result { () throws(JSONError) in try Catalog(bytes: bytes, for: .catalogToValidate, splitAbove: 16) }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the catalog reader and the three-way merge with libFuzzer (swiftc -sanitize=fuzzer).
+# Fuzzes the catalog reader (and textconv's one-pass writer against it) and the three-way merge
+# with libFuzzer (swiftc -sanitize=fuzzer).
 # Usage: Scripts/fuzz.sh SECONDS [reader|merge]   (default: both, SECONDS each)
 # Seeds come from Fixtures/; findings are written to .build/fuzz/findings-<target>/. A crash found
 # belongs in Fixtures/fuzz-regressions/ (base, ours, theirs for the merge as NUL-separated parts),
@@ -15,8 +16,8 @@ mkdir -p "$out/src"
 # merge target runs `FileMerge`, the merge command's own pipeline.
 rm -f "$out/src/"*.swift
 for file in Sources/Platform/*.swift Sources/StringCatalog/*/*.swift Sources/CatalogMerge/*.swift Sources/CatalogMerge/*/*.swift \
-    Sources/CatalogLint/*.swift Sources/CatalogLint/*/*.swift Sources/MergePipeline/*.swift; do
-    sed -E '/^import (StringCatalog|Platform|CatalogMerge|CatalogLint|MergePipeline)$/d' "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
+    Sources/CatalogLint/*.swift Sources/CatalogLint/*/*.swift Sources/MergePipeline/*.swift Sources/CatalogDiff/*.swift; do
+    sed -E '/^import (StringCatalog|Platform|CatalogMerge|CatalogLint|MergePipeline|CatalogDiff)$/d' "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
 done
 
 seed_corpus() {

@@ -86,13 +86,16 @@ extension Parser {
         return true
     }
 
-    /// Steps over a line end and `indent` levels of indentation when they are exactly there (the
-    /// common, canonical case) and returns true; otherwise moves nothing and returns false.
+    /// Steps over a line end and `indent` levels of indentation when they are exactly there and
+    /// what follows is not white space (the common, canonical case) and returns true; otherwise
+    /// moves nothing and returns false. (A line of spaces alone, then the closing brace, is
+    /// white space to be skipped as any other: stopping at its line feed refused valid JSON.)
     @inline(__always)
     mutating func skipLayout(indent: Int) -> Bool {
         let spaces = 2 * indent
         let end = position + 1 + spaces
-        guard end < buffer.count, buffer[position] == 0x0A, buffer[end] != 0x20,
+        guard end < buffer.count, buffer[position] == 0x0A,
+            buffer[end] != 0x20, buffer[end] != 0x0A, buffer[end] != 0x0D, buffer[end] != 0x09,
             ByteWords.areSpaces(UnsafeRawPointer(buffer.baseAddress! + position + 1), count: spaces)
         else { return false }
         position = end
