@@ -138,7 +138,7 @@ struct FastFactLines {
                 hidden = true
                 i += 1
             case 0x80...:
-                guard let length = Self.sequenceLength(bytes, count: count, at: i) else { return nil }
+                guard let length = validUTF8SequenceLength(bytes, count: count, at: i) else { return nil }
                 if !hidden && (byte == 0xC2 || byte == 0xE2),
                     FactLines.hiddenCharacter(UnsafeBufferPointer(start: bytes, count: count), at: i) != nil
                 {
@@ -150,30 +150,6 @@ struct FastFactLines {
             }
         }
         return nil
-    }
-
-    /// The length of the valid UTF-8 sequence whose lead byte (0x80 or above) is at `offset`, or
-    /// nil: the reader's check (`UTF8Sequence`), without its messages.
-    @inline(__always)
-    static func sequenceLength(_ bytes: UnsafePointer<UInt8>, count: Int, at offset: Int) -> Int? {
-        let first = bytes[offset]
-        let length: Int
-        var scalar: UInt32
-        switch first {
-        case 0xC2...0xDF: length = 2; scalar = UInt32(first & 0x1F)
-        case 0xE0...0xEF: length = 3; scalar = UInt32(first & 0x0F)
-        case 0xF0...0xF4: length = 4; scalar = UInt32(first & 0x07)
-        default: return nil
-        }
-        guard offset + length <= count else { return nil }
-        for i in 1..<length {
-            let next = bytes[offset + i]
-            guard next & 0xC0 == 0x80 else { return nil }
-            scalar = scalar << 6 | UInt32(next & 0x3F)
-        }
-        if (length == 3 && scalar < 0x800) || (length == 4 && scalar < 0x10000) { return nil }
-        if (scalar >= 0xD800 && scalar <= 0xDFFF) || scalar > 0x10FFFF { return nil }
-        return length
     }
 
     /// The offset after the number, `true`, `false` or `null` at `start`, validated; nil when

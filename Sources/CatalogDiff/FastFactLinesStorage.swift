@@ -13,30 +13,24 @@ import StringCatalog
 /// where an array's append (its uniqueness and capacity checks) cost more than the copy. Its
 /// owner calls `deallocate()`.
 struct LineBuffer {
-    private(set) var start: UnsafeMutablePointer<UInt8>?
-    var count = 0
-    private var capacity = 0
+    private var storage = Growable<UInt8>()
 
     init() {}
 
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
-
-    mutating func grow(to needed: Int) {
-        let newCapacity = max(needed, capacity * 2, 1 << 16)
-        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        if let start {
-            new.update(from: start, count: count)
-            start.deallocate()
-        }
-        start = new
-        capacity = newCapacity
+    var start: UnsafeMutablePointer<UInt8>? { storage.start }
+    var count: Int {
+        get { storage.count }
+        set { storage.count = newValue }
     }
 
-    /// Copies `length` bytes; a short run (most of a line's pieces) with two overlapping word
-    /// copies, which the room kept past `count` allows, rather than a call to `memcpy`.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage.start, count: storage.count) }
+
+    /// Room for `needed` bytes in all, and 16 more (see `append(_:count:)`).
+    mutating func grow(to needed: Int) { storage.reserve(needed + 16) }
+
     @inline(__always)
     mutating func append(_ source: UnsafePointer<UInt8>, count length: Int) {
-        if count + length + 16 > capacity { grow(to: count + length + 16) }
+        storage.reserve(count + length + 16)
         let destination = UnsafeMutableRawPointer(start! + count)
         let from = UnsafeRawPointer(source)
         if length > 16 {
@@ -59,7 +53,7 @@ struct LineBuffer {
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        if count + 1 + 16 > capacity { grow(to: count + 1 + 16) }
+        storage.reserve(count + 1 + 16)
         start![count] = byte
         count += 1
     }
@@ -104,40 +98,56 @@ struct LineBuffer {
         array.withUnsafeBufferPointer { if let base = $0.baseAddress { append(base, count: $0.count) } }
     }
 
-    mutating func deallocate() {
-        start?.deallocate()
-        start = nil
-        count = 0
-        capacity = 0
-    }
+    mutating func deallocate() { storage.deallocate() }
 }
 
-/// A stack of offsets, two per key (start and end), in memory this type manages.
+/// A stack of offsets, two per key (start and end).
 struct OffsetStack {
-    private var start: UnsafeMutablePointer<Int>?
+    private var storage = Growable<Int>()
+
     /// Offsets held (twice the keys).
-    var count = 0
-    private var capacity = 0
+    var count: Int {
+        get { storage.count }
+        set { storage.count = newValue }
+    }
 
     @inline(__always)
     mutating func push(_ first: Int, _ second: Int) {
-        if count + 2 > capacity {
-            let newCapacity = max(capacity * 2, 256)
-            let new = UnsafeMutablePointer<Int>.allocate(capacity: newCapacity)
-            if let start {
-                new.update(from: start, count: count)
-                start.deallocate()
-            }
-            start = new
-            capacity = newCapacity
-        }
-        start![count] = first
-        start![count + 1] = second
+        storage.reserve(count + 2)
+        storage.start![count] = first
+        storage.start![count + 1] = second
         count += 2
     }
 
     @inline(__always)
-    func pair(_ index: Int) -> (start: Int, end: Int) { (start![index], start![index + 1]) }
+    func pair(_ index: Int) -> (start: Int, end: Int) { (storage.start![index], storage.start![index + 1]) }
+
+    mutating func deallocate() { storage.deallocate() }
+}
+
+/// Elements in memory allocated by hand, grown by doubling.
+struct Growable<Element> {
+    private(set) var start: UnsafeMutablePointer<Element>?
+    /// Elements in use (set by the owner, which writes them).
+    var count = 0
+    private var capacity = 0
+
+    /// Room for `needed` elements in all.
+    @inline(__always)
+    mutating func reserve(_ needed: Int) {
+        if needed > capacity { grow(to: needed) }
+    }
+
+    mutating func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2, 4096 / MemoryLayout<Element>.stride)
+        let new = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        if let start {
+            new.update(from: start, count: count)
+            start.deallocate()
+        }
+        start = new
+        capacity = newCapacity
+    }
 
     mutating func deallocate() {
         start?.deallocate()

@@ -253,13 +253,23 @@ struct CanonicalSkim {
     }
 }
 
+/// The length of the valid multi-byte UTF-8 sequence whose lead byte (0x80 or above) is at
+/// `offset` of the `count` bytes, or nil: the readers' check (`UTF8Sequence`) without its
+/// reasons, for a writer that validates as it copies (textconv's one pass).
+@inlinable @inline(__always)
+public func validUTF8SequenceLength(_ bytes: UnsafePointer<UInt8>, count: Int, at offset: Int) -> Int? {
+    if case .valid(let length) = UTF8Sequence.check(bytes, count: count, at: offset) { return length }
+    return nil
+}
+
 /// What a multi-byte UTF-8 sequence is: valid, with its length, or what is wrong with it.
+@usableFromInline
 enum UTF8Sequence {
     case valid(length: Int)
     case invalid(SyntaxProblem)
 
     /// Checks the sequence whose lead byte (0x80 or above) is at `offset` of the `count` bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func check(_ bytes: UnsafePointer<UInt8>, count: Int, at offset: Int) -> UTF8Sequence {
         let first = bytes[offset]
         let length: Int

@@ -1,7 +1,9 @@
 /// The syntax errors the recursive parts of the reader can meet, as small values whose messages
 /// are built out of line. Keeping the message-building code out of `parseObject`, `skimObject`
 /// and their kin keeps their stack frames small, so that the deepest nesting the reader accepts
-/// fits a 512 KiB thread stack (a macOS worker thread's) even in a debug build.
+/// fits a 512 KiB thread stack (a macOS worker thread's) even in a debug build. (Usable from
+/// inlined code for `validUTF8SequenceLength`, which other modules inline.)
+@usableFromInline
 enum SyntaxProblem {
     /// The file ends where a value should start.
     case endOfFileBeforeValue
