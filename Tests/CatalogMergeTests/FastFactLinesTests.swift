@@ -119,6 +119,28 @@ import TestSupport
         #expect(fast > 0)
     }
 
+    /// textconv's string scanner ends a string where the shared one (`JSONStringEnd`) does, and
+    /// notes escapes alike, or gives up: at `\u` and `\/`, which it does not copy as they are.
+    @Test(arguments: Array(UInt64(1)...20))
+    func theScannerEndsStringsWhereTheSharedOneDoes(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        for _ in 0..<50 {
+            let content = JSONStringSamples.content(&generator)
+            let bytes = Array(("\"" + content + "\" : \"after\\\"\"\n").utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                let shared = try #require(JSONStringEnd.find(in: buffer, quote: 0, end: buffer.count))
+                let writer = FastFactLines(bytes: buffer.baseAddress!, count: buffer.count, entryKeys: EntryKeySet(bytes: buffer.baseAddress!))
+                let text = writer.string(at: 0)
+                if content.contains("\\u") || content.contains("\\/") {
+                    #expect(text == nil, "\(content)")
+                } else {
+                    #expect(text?.end == shared.end, "\(content)")
+                    #expect(text?.escaped == shared.escaped, "\(content)")
+                }
+            }
+        }
+    }
+
     /// Keys written twice, in every object the fast path reads, sorted or not: the reader
     /// refuses each, so the fast path must give up.
     @Test func keysWrittenTwice() throws {

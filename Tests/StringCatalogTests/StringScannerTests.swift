@@ -6,15 +6,10 @@ import TestSupport
 /// Every string scanner ends a string where the shared one (`JSONStringEnd`) does: the parser's
 /// two (which also validate), the fast path for Xcode's layout (when it does not defer to the
 /// parser), and the repair's (on strings without a raw line break, where it stops by design).
+/// textconv's, in `CatalogDiff`, is held to the shared one by `FastFactLinesTests`.
 @Suite struct StringScannerTests {
-    /// A JSON string's content: plain ASCII (runs longer than a word), escapes the writer uses and
-    /// ones it does not, UTF-8 of every length, quotes and backslashes at every offset.
     static func content(_ generator: inout SeededGenerator, controls: Bool = true) -> String {
-        var pieces = ["a", "plain text run ", "\\\"", "\\\\", "\\n", "\\t", "\\u00e9", "\\/", "é", "日本語", "🙂", " ", "%lld"]
-        if controls { pieces.append("\\u001f") }
-        var text = ""
-        for _ in 0..<Int.random(in: 0...24, using: &generator) { text += pieces.randomElement(using: &generator)! }
-        return text
+        JSONStringSamples.content(&generator, controls: controls)
     }
 
     @Test(arguments: Array(UInt64(1)...40))

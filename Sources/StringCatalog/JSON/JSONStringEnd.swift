@@ -4,9 +4,10 @@
 /// The readers that validate as they go have scanners of their own, kept apart because each
 /// does more in the same pass: the parser (`Parser.skimString`, `parseString`: UTF-8, escapes,
 /// control characters, with errors), the fast path for Xcode's layout (`CanonicalSkim.stringEnd`:
-/// validity and the writer's escaping at once), and the repair of line-merge damage
-/// (`CatalogRepair`'s `skipString`, which stops at a line break). `StringScannerTests` holds
-/// each to this one on the same strings.
+/// validity and the writer's escaping at once), textconv's one pass (`FastFactLines.string`:
+/// validity and the characters to show escaped), and the repair of line-merge damage
+/// (`CatalogRepair`'s `skipString`, which stops at a line break). `StringScannerTests` (and
+/// `FastFactLinesTests` for textconv's) holds each to this one on the same strings.
 public enum JSONStringEnd {
     /// The offset after the closing quote of the string whose opening quote is at `quote`, and
     /// whether it holds escapes; nil when it does not close before `end`.
