@@ -152,39 +152,6 @@ struct FastFactLines {
         return nil
     }
 
-    /// The offset after the number, `true`, `false` or `null` at `start`, validated; nil when
-    /// it is none of them.
-    func scalarEnd(_ start: Int) -> Int? {
-        for literal: StaticString in ["true", "false", "null"] where byte(start) == literal.utf8Start[0] {
-            let length = literal.utf8CodeUnitCount
-            guard start + length <= count, memcmp(bytes + start, literal.utf8Start, length) == 0 else { return nil }
-            return start + length
-        }
-        // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-        var i = start
-        func digits() -> Int {
-            let from = i
-            while i < count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
-            return i - from
-        }
-        if byte(i) == UInt8(ascii: "-") { i += 1 }
-        if byte(i) == UInt8(ascii: "0") {
-            i += 1
-        } else {
-            guard digits() > 0 else { return nil }
-        }
-        if byte(i) == UInt8(ascii: ".") {
-            i += 1
-            guard digits() > 0 else { return nil }
-        }
-        if byte(i) == UInt8(ascii: "e") || byte(i) == UInt8(ascii: "E") {
-            i += 1
-            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { return nil }
-        }
-        return i
-    }
-
     /// Whether `text` is `name`; compared here, not by a call to `memcmp`, names being short.
     @inline(__always)
     func isName(_ text: Text, _ name: StaticString) -> Bool {
@@ -318,25 +285,30 @@ struct FastFactLines {
         guard let end = valueEnd(at: start),
             // The entry sits two levels down: the same depth limit as the whole catalog's reading.
             let value = try? JSONReader.parse(Array(UnsafeBufferPointer(start: bytes + start, count: end - start)),
-                maximumDepth: JSONReader.defaultMaximumDepth - 2)
+                maximumDepth: JSONReader.defaultMaximumDepth - 2),
+            let keyText = JSONStringContent.decoded(UnsafeBufferPointer(start: bytes + key.content.lowerBound, count: key.content.count))
         else { return nil }
         var lines: [UInt8] = []
-        for fact in CatalogFacts.entry(decoded(key), value) { FactLines.append(fact, to: &lines) }
+        for fact in CatalogFacts.entry(UTF8Bytes(keyText), value) { FactLines.append(fact, to: &lines) }
         output.append(lines)
         return end
     }
 
-    /// Where the value at `start` ends, found by its brackets and strings alone (the reader then
-    /// validates it); nil when it does not end or nests deeper than a catalog may.
+    /// Where the value at `start` ends: a container found by its brackets and strings alone (the
+    /// reader then validates it), a string by the shared scanner, a number or literal validated;
+    /// nil when it does not end or nests deeper than a catalog may.
     func valueEnd(at start: Int) -> Int? {
-        if byte(start) != UInt8(ascii: "{") && byte(start) != UInt8(ascii: "[") && byte(start) != UInt8(ascii: "\"") {
-            var i = start
-            while i < count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
-            return i > start ? i : nil
+        let buffer = UnsafeBufferPointer(start: bytes, count: count)
+        switch byte(start) {
+        case UInt8(ascii: "\""):
+            return JSONStringEnd.find(in: buffer, quote: start, end: count)?.end
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            break
+        default:
+            return JSONScalar.end(bytes, count: count, at: start)
         }
         var depth = 0
         var i = start
-        let buffer = UnsafeBufferPointer(start: bytes, count: count)
         repeat {
             guard i < count else { return nil }
             switch bytes[i] {
@@ -346,41 +318,15 @@ struct FastFactLines {
                 i += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
-                guard depth >= 0 else { return nil }
                 i += 1
             case UInt8(ascii: "\""):
                 guard let (end, _) = JSONStringEnd.find(in: buffer, quote: i, end: count) else { return nil }
                 i = end
-            case UInt8(ascii: ","), 0x20, 0x0A, 0x0D, 0x09:
-                guard depth > 0 else { return i }
-                i += 1
             default:
                 i += 1
             }
         } while depth > 0
         return i
-    }
-
-    /// The text of a string holding no escape but `\"`, `\\`, `\n`, `\t` and `\r`.
-    func decoded(_ text: Text) -> UTF8Bytes {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.content.count)
-        var i = text.content.lowerBound
-        while i < text.content.upperBound {
-            if bytes[i] == 0x5C {
-                switch bytes[i + 1] {
-                case UInt8(ascii: "n"): result.append(0x0A)
-                case UInt8(ascii: "t"): result.append(0x09)
-                case UInt8(ascii: "r"): result.append(0x0D)
-                default: result.append(bytes[i + 1])
-                }
-                i += 2
-            } else {
-                result.append(bytes[i])
-                i += 1
-            }
-        }
-        return UTF8Bytes(result)
     }
 
     // MARK: the entry
@@ -423,7 +369,7 @@ struct FastFactLines {
             output.append(0x0A)
             return text.end
         }
-        guard let end = scalarEnd(value) else { return nil }
+        guard let end = JSONScalar.end(bytes, count: count, at: value) else { return nil }
         output.append(bytes + value, count: end - value)
         output.append(0x0A)
         return end

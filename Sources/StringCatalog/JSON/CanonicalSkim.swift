@@ -69,20 +69,9 @@ struct CanonicalSkim {
                     guard let end = object(at: i, indent: indent + 1, levels: levels - 1) else { return nil }
                     i = end
                 }
-            case UInt8(ascii: "t"):
-                guard let end = literal(at: i, "true") else { return nil }
-                i = end
-            case UInt8(ascii: "f"):
-                guard let end = literal(at: i, "false") else { return nil }
-                i = end
-            case UInt8(ascii: "n"):
-                guard let end = literal(at: i, "null") else { return nil }
-                i = end
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard let end = numberEnd(from: i) else { return nil }
-                i = end
             default:
-                return nil
+                guard let end = JSONScalar.end(bytes, count: count, at: i) else { return nil }
+                i = end
             }
             // A comma and the next line, or the closing line.
             guard i + 1 < count else { return nil }
@@ -218,18 +207,36 @@ struct CanonicalSkim {
         }
         return nil
     }
+}
 
-    /// The end of `literal` at `start`, when it is there.
-    @inline(__always)
-    func literal(at start: Int, _ literal: StaticString) -> Int? {
+/// The end of a JSON number, `true`, `false` or `null`, validated: the scan the fast path for
+/// Xcode's layout and textconv's one pass share (the parser's `parseNumber` also converts).
+public enum JSONScalar {
+    /// The offset after the number or literal at `start` of the `count` bytes; nil when none
+    /// starts there or it is not valid.
+    @inlinable @inline(__always)
+    public static func end(_ bytes: UnsafePointer<UInt8>, count: Int, at start: Int) -> Int? {
+        guard start < count else { return nil }
+        switch bytes[start] {
+        case UInt8(ascii: "t"): return literalEnd(bytes, count: count, at: start, "true")
+        case UInt8(ascii: "f"): return literalEnd(bytes, count: count, at: start, "false")
+        case UInt8(ascii: "n"): return literalEnd(bytes, count: count, at: start, "null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return numberEnd(bytes, count: count, from: start)
+        default: return nil
+        }
+    }
+
+    @inlinable @inline(__always)
+    static func literalEnd(_ bytes: UnsafePointer<UInt8>, count: Int, at start: Int, _ literal: StaticString) -> Int? {
         let length = literal.utf8CodeUnitCount
         guard start + length <= count else { return nil }
         for i in 0..<length where bytes[start + i] != literal.utf8Start[i] { return nil }
         return start + length
     }
 
-    /// The end of the JSON number at `start`, when it is one.
-    func numberEnd(from start: Int) -> Int? {
+    /// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+    @inlinable
+    static func numberEnd(_ bytes: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
         var i = start
         func digits() -> Int {
             let from = i
