@@ -30,27 +30,27 @@ let package = Package(
     targets: [
         libgit2Headers,
         // What differs between macOS and Linux: system calls, the environment, child processes.
-        .target(name: "Platform"),
+        .target(name: "XcstringsMergePlatform"),
         // On Linux the key order calls ICU itself (`_FoundationICU`, shipped with the toolchain and
         // linked statically by install.sh) instead of Foundation: see CoreFoundationCollation.
         .target(
-            name: "StringCatalog", dependencies: ["Platform"],
+            name: "StringCatalog", dependencies: ["XcstringsMergePlatform"],
             linkerSettings: [
                 .linkedLibrary("_FoundationICU", .when(platforms: [.linux])),
                 .linkedLibrary("stdc++", .when(platforms: [.linux])),
             ]),
-        .target(name: "CatalogMerge", dependencies: ["StringCatalog", "Platform"]),
-        .target(name: "CatalogLint", dependencies: ["StringCatalog", "Platform"]),
+        .target(name: "CatalogMerge", dependencies: ["StringCatalog", "XcstringsMergePlatform"]),
+        .target(name: "CatalogLint", dependencies: ["StringCatalog", "XcstringsMergePlatform"]),
         // The merge of three files, from reading to the report: what the driver, resolve, the
         // fixture tests and the fuzzer all run.
-        .target(name: "MergePipeline", dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "Platform"]),
+        .target(name: "MergePipeline", dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "XcstringsMergePlatform"]),
         // What changed between two versions of a catalog, per key, locale and form; the lines
         // git's diff driver shows.
         .target(name: "CatalogDiff", dependencies: ["StringCatalog", "CatalogMerge"]),
-        .target(name: "GitSupport", dependencies: ["CLibgit2", "Platform"]),
+        .target(name: "GitSupport", dependencies: ["CLibgit2", "XcstringsMergePlatform"]),
         .executableTarget(
             name: "xcstrings-merge",
-            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "CatalogDiff", "GitSupport", "Platform"],
+            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "CatalogDiff", "GitSupport", "XcstringsMergePlatform"],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "-dead_strip_dylibs"], .when(platforms: [.macOS])),
                 // A position-dependent executable: the loader then has no ~95,000 relocations to
@@ -60,15 +60,15 @@ let package = Package(
                 .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release)),
             ]
         ),
-        .executableTarget(name: "xcstrings-merge-bench", dependencies: ["StringCatalog", "Platform"]),
-        .target(name: "TestSupport", dependencies: ["StringCatalog", "Platform"], path: "Tests/TestSupport"),
-        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "TestSupport"]),
-        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "CatalogLint", "MergePipeline", "CatalogDiff", "StringCatalog", "TestSupport"]),
-        .testTarget(name: "PortabilityTests", dependencies: ["Platform", "TestSupport"]),
-        .testTarget(name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "TestSupport"]),
+        .executableTarget(name: "xcstrings-merge-bench", dependencies: ["StringCatalog", "XcstringsMergePlatform"]),
+        .target(name: "XcstringsMergeTestSupport", dependencies: ["StringCatalog", "XcstringsMergePlatform"], path: "Tests/XcstringsMergeTestSupport"),
+        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "XcstringsMergeTestSupport"]),
+        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "CatalogLint", "MergePipeline", "CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),
+        .testTarget(name: "PortabilityTests", dependencies: ["XcstringsMergePlatform", "XcstringsMergeTestSupport"]),
+        .testTarget(name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["StringCatalog", "CatalogMerge", "MergePipeline", "GitSupport", "Platform", "TestSupport", "xcstrings-merge"]),
+            dependencies: ["StringCatalog", "CatalogMerge", "MergePipeline", "GitSupport", "XcstringsMergePlatform", "XcstringsMergeTestSupport", "xcstrings-merge"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,15 +5,16 @@
 #   brew tap local/xcstrings-merge /path/to/xcstrings-merge
 #   brew install --HEAD local/xcstrings-merge/xcstrings-merge
 # The tap is a clone of this repository; the formula builds that clone's main branch. HEAD only
-# until the project has a public home with release archives: `brew audit` flags the missing stable
-# URL and the file:// homepage until then.
+# until the project has a public home with release archives (docs/install.md says what
+# `brew audit` reports meanwhile).
 class XcstringsMerge < Formula
   desc "Git merge driver, checker and formatter for Xcode String Catalogs"
   homepage "file://#{File.expand_path("..", __dir__)}"
+  license "MIT"
   head "file://#{File.expand_path("..", __dir__)}", using: :git, branch: "main"
 
-  # Swift 6.1 (Xcode 16.3) is what Package.swift declares; on Linux Homebrew takes the system's
-  # Swift, as homebrew-core's Swift tools do.
+  # Swift 6.1 (Xcode 16.3) is what Package.swift declares; on Linux Homebrew takes its own Swift,
+  # as homebrew-core's Swift tools do.
   depends_on xcode: ["16.3", :build]
   depends_on "pkgconf" => :build
   depends_on "libgit2"
@@ -21,9 +22,20 @@ class XcstringsMerge < Formula
   uses_from_macos "swift" => :build
 
   def install
+    # The flags install.sh builds with (Scripts/release-flags.sh prints them): a release build;
+    # on Linux the Swift and C++ runtimes linked in.
+    flags = Utils.safe_popen_read("bash", "Scripts/release-flags.sh").split("\n")
+    # libgit2 is opened at run time, not linked: only its headers are needed. On a Mac,
+    # Package.swift finds them through pkg-config; on Linux it expects Debian's include path, so
+    # Homebrew's are named here, from pkg-config too.
+    if OS.linux?
+      Utils.safe_popen_read("pkgconf", "--cflags-only-I", "libgit2").split.each do |include|
+        flags += ["-Xcc", include]
+      end
+    end
     # SwiftPM's own sandbox cannot nest inside Homebrew's build sandbox.
-    system "swift", "build", "--disable-sandbox", "--configuration", "release", "--product", "xcstrings-merge"
-    bin.install ".build/release/xcstrings-merge"
+    system "swift", "build", "--disable-sandbox", *flags, "--product", "xcstrings-merge"
+    bin.install "#{Utils.safe_popen_read("swift", "build", "--disable-sandbox", *flags, "--show-bin-path").chomp}/xcstrings-merge"
   end
 
   def caveats
@@ -37,6 +49,7 @@ class XcstringsMerge < Formula
 
   test do
     assert_match "xcstrings-merge", shell_output("#{bin}/xcstrings-merge --version")
+
     catalog = lambda do |de, es|
       <<~JSON.chomp
         {
@@ -53,14 +66,28 @@ class XcstringsMerge < Formula
         }
       JSON
     end
-    (testpath/"base.xcstrings").write catalog.call(nil, nil)
-    (testpath/"ours.xcstrings").write catalog.call("Sichern", nil)
-    (testpath/"theirs.xcstrings").write catalog.call(nil, "Guardar")
-    system bin/"xcstrings-merge", "merge", "base.xcstrings", "ours.xcstrings", "theirs.xcstrings",
-           "--report", testpath/"report.json"
-    merged = (testpath/"ours.xcstrings").read
+
+    # A merge through git, with the driver registered by `install`: the commands that open
+    # libgit2 (install, doctor) prove that it is found where Homebrew put it.
+    ENV["GIT_AUTHOR_NAME"] = ENV["GIT_COMMITTER_NAME"] = "Homebrew"
+    ENV["GIT_AUTHOR_EMAIL"] = ENV["GIT_COMMITTER_EMAIL"] = "test@example.com"
+    system "git", "init", "--quiet", "--initial-branch=main"
+    (testpath/"Localizable.xcstrings").write catalog.call(nil, nil)
+    system "git", "add", "Localizable.xcstrings"
+    system "git", "commit", "--quiet", "-m", "base"
+    system bin/"xcstrings-merge", "install"
+    assert_match "libgit2: 1.", shell_output("#{bin}/xcstrings-merge doctor")
+    system "git", "checkout", "--quiet", "-b", "spanish"
+    (testpath/"Localizable.xcstrings").write catalog.call(nil, "Guardar")
+    system "git", "commit", "--quiet", "-am", "Spanish"
+    system "git", "checkout", "--quiet", "main"
+    (testpath/"Localizable.xcstrings").write catalog.call("Sichern", nil)
+    system "git", "commit", "--quiet", "-am", "German"
+    system "git", "merge", "--quiet", "--no-edit", "spanish"
+    merged = (testpath/"Localizable.xcstrings").read
     assert_match "Sichern", merged
     assert_match "Guardar", merged
-    system bin/"xcstrings-merge", "check", "ours.xcstrings"
+    refute_match "<<<<<<<", merged
+    system bin/"xcstrings-merge", "check", "Localizable.xcstrings"
   end
 end

@@ -15,9 +15,9 @@ mkdir -p "$out/src"
 # One module of the library sources (their cross-module imports removed) plus the target: the
 # merge target runs `FileMerge`, the merge command's own pipeline.
 rm -f "$out/src/"*.swift
-for file in Sources/Platform/*.swift Sources/StringCatalog/*/*.swift Sources/CatalogMerge/*.swift Sources/CatalogMerge/*/*.swift \
+for file in Sources/XcstringsMergePlatform/*.swift Sources/StringCatalog/*/*.swift Sources/CatalogMerge/*.swift Sources/CatalogMerge/*/*.swift \
     Sources/CatalogLint/*.swift Sources/CatalogLint/*/*.swift Sources/MergePipeline/*.swift Sources/CatalogDiff/*.swift; do
-    sed -E '/^import (StringCatalog|Platform|CatalogMerge|CatalogLint|MergePipeline|CatalogDiff)$/d' "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
+    sed -E '/^import (StringCatalog|XcstringsMergePlatform|CatalogMerge|CatalogLint|MergePipeline|CatalogDiff)$/d' "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
 done
 
 seed_corpus() {

@@ -22,3 +22,8 @@ if [ "$(uname -s)" = Linux ]; then
         fi
     done
 fi
+
+# Run rather than sourced (the Homebrew formula builds with these flags): print them, one a line.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+    printf '%s\n' "${release_build_flags[@]}"
+fi

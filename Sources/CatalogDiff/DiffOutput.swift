@@ -278,30 +278,89 @@ public enum DiffText {
     /// after the first `shown` folded in `<details>`. Every piece of catalog text is escaped
     /// (`MarkdownText`): none can close the table, the list or the `<details>`, or add a link,
     /// an image or HTML.
-    public static func markdown(_ files: [FileDiff], shown: Int = 25) -> String {
-        var out = ""
-        for file in files {
-            out += "#### " + MarkdownText.escape(file.path) + "\n\n"
-            out += MarkdownText.escape(file.summary) + "\n\n"
-            if file.diff.layoutOnly { continue }
-            let counts = file.counts
-            if !counts.locales.isEmpty {
-                out += "| locale | added | changed | removed | now untranslated |\n| --- | ---: | ---: | ---: | ---: |\n"
-                for row in counts.locales {
-                    out += "| \(MarkdownText.escape(row.locale.string)) | \(row.added) | \(row.changed) | \(row.removed) | \(row.untranslated) |\n"
-                }
-                out += "\n"
+    ///
+    /// With `maximumBytes`, the text stays within that many bytes of UTF-8: GitHub drops a job
+    /// summary over 1 MiB whole and refuses a comment over 65,536 characters. The per-string lines
+    /// are what gives way: files keep theirs in order while they fit, each file that lost some
+    /// says how many, and its summary and table of counts stay whole. Catalogs whose headings alone no longer fit
+    /// are named in one closing line with their count.
+    public static func markdown(_ files: [FileDiff], shown: Int = 25, maximumBytes: Int? = nil) -> String {
+        let heads = files.map(markdownHead)
+        let lines = files.map { $0.diff.layoutOnly ? [] : $0.diff.changes.map(markdownLine) }
+        var kept = lines.map(\.count)
+        var headsKept = files.count
+        if let maximumBytes {
+            // Room kept for the closing line, each file's note and a `<details>` wrapper: more
+            // than their longest text, so that what is kept never goes over.
+            let closingRoom = 320, noteRoom = 240, detailsRoom = 96
+            var budget = maximumBytes - closingRoom
+            headsKept = 0
+            for head in heads {
+                let cost = head.utf8.count + 1 + noteRoom + detailsRoom
+                guard cost <= budget else { break }
+                budget -= cost
+                headsKept += 1
             }
-            let lines = file.diff.changes.map(markdownLine)
-            for line in lines.prefix(shown) { out += line + "\n" }
-            if lines.count > shown {
-                out += "\n<details><summary>\(lines.count - shown) more change\(lines.count - shown == 1 ? "" : "s")</summary>\n\n"
-                for line in lines.dropFirst(shown) { out += line + "\n" }
-                out += "\n</details>\n"
+            for index in 0..<files.count {
+                guard index < headsKept else { kept[index] = 0; continue }
+                var taken = 0
+                for line in lines[index] {
+                    let cost = line.utf8.count + 1
+                    guard cost <= budget else { break }
+                    budget -= cost
+                    taken += 1
+                }
+                kept[index] = taken
+                if taken < lines[index].count { budget = 0 }
+            }
+        }
+        var out = ""
+        for index in 0..<headsKept {
+            out += heads[index]
+            if files[index].diff.layoutOnly { continue }
+            out += markdownLines(lines[index], kept: kept[index], shown: shown)
+        }
+        if headsKept < files.count, let maximumBytes {
+            let rest = files[headsKept...]
+            let strings = rest.reduce(0) { $0 + $1.counts.keysAdded + $1.counts.keysRemoved + $1.counts.keysRenamed }
+            let translations = rest.reduce(0) { $0 + $1.counts.translationChanges }
+            let count = rest.count
+            out += "_\(count) more catalog\(count == 1 ? "" : "s") changed (\(strings) string\(strings == 1 ? "" : "s") added, removed or renamed; \(translations) translation\(translations == 1 ? "" : "s") changed), left out to stay within \(maximumBytes) bytes: `xcstrings-merge diff` shows them._\n"
+        }
+        return out
+    }
+
+    /// A file's heading, summary and table of counts per locale.
+    static func markdownHead(_ file: FileDiff) -> String {
+        var out = "#### " + MarkdownText.escape(file.path) + "\n\n"
+        out += MarkdownText.escape(file.summary) + "\n\n"
+        if file.diff.layoutOnly { return out }
+        let counts = file.counts
+        if !counts.locales.isEmpty {
+            out += "| locale | added | changed | removed | now untranslated |\n| --- | ---: | ---: | ---: | ---: |\n"
+            for row in counts.locales {
+                out += "| \(MarkdownText.escape(row.locale.string)) | \(row.added) | \(row.changed) | \(row.removed) | \(row.untranslated) |\n"
             }
             out += "\n"
         }
         return out
+    }
+
+    /// The first `kept` of a file's change lines, those after `shown` folded in `<details>`,
+    /// then how many were left out.
+    static func markdownLines(_ lines: [String], kept: Int, shown: Int) -> String {
+        var out = ""
+        for line in lines.prefix(min(shown, kept)) { out += line + "\n" }
+        if kept > shown {
+            out += "\n<details><summary>\(kept - shown) more change\(kept - shown == 1 ? "" : "s")</summary>\n\n"
+            for line in lines[shown..<kept] { out += line + "\n" }
+            out += "\n</details>\n"
+        }
+        if kept < lines.count {
+            let left = lines.count - kept
+            out += "\n_\(left) more change\(left == 1 ? "" : "s") to this catalog left out to stay within the size limit (the counts above are complete): `xcstrings-merge diff` shows every line._\n"
+        }
+        return out + "\n"
     }
 
     static func markdownLine(_ change: CatalogChange) -> String {

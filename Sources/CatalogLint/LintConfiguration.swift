@@ -1,4 +1,4 @@
-import Platform
+import XcstringsMergePlatform
 import StringCatalog
 
 /// A team's lint settings, from `.xcstrings-lint.json` (JSON, as swift-format's configuration

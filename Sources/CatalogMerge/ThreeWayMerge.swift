@@ -1,4 +1,4 @@
-import Platform
+import XcstringsMergePlatform
 import StringCatalog
 
 /// What a node of the catalog is, which decides the rules that apply to it.

@@ -3,7 +3,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import Platform
+import XcstringsMergePlatform
 
 /// Finds the git directory the way git does for a command run inside a working tree, without
 /// starting libgit2: the merge driver only needs the folder for its report and for the state files

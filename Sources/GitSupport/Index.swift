@@ -1,5 +1,5 @@
 import CLibgit2
-import Platform
+import XcstringsMergePlatform
 
 /// One entry of the index: a path at a stage, with its blob.
 public struct IndexEntry: Sendable {

@@ -1,5 +1,5 @@
 import CLibgit2
-import Platform
+import XcstringsMergePlatform
 
 /// libgit2, opened on first use. The tool does not link it (see `shim.h`): the commands and
 /// paths that need it call `Libgit2.load()` first, which fails with a `GitError` saying what
@@ -108,8 +108,8 @@ public enum Libgit2 {
             folders = isFolder ? [override] : []
         } else {
             let executable = ProcessEnvironment.executablePath
-            paths = SharedLibraries.candidates(for: fileName, executablePath: executable)
-            folders = SharedLibraries.searchFolders(executablePath: executable)
+            folders = SharedLibraries.searchFolders(executablePath: executable, homebrewFormula: "libgit2")
+            paths = SharedLibraries.candidates(for: fileName, executablePath: executable, homebrewFormula: "libgit2")
         }
         var messages: [String] = []
         switch SharedLibraries.open(firstOf: paths) {
@@ -128,11 +128,34 @@ public enum Libgit2 {
                 SharedLibraries.close(handle)
             }
         }
-        let install = SharedLibraries.current == .darwin ? "brew install libgit2" : "sudo apt-get install libgit2-\(LIBGIT2_SOVERSION)"
-        return .failure(GitError(code: -1, message: """
-            libgit2 \(LIBGIT2_SOVERSION) (\(fileName)) could not be loaded; install it (\(install)) or name the \
-            file in \(overrideVariable). Tried: \(messages.joined(separator: "; "))
-            """))
+        let searched = folders + (ProcessEnvironment.value(overrideVariable) == nil ? SharedLibraries.systemFolders() : [])
+        let unusable = SharedLibraries.versionedFiles(of: "git2", in: searched).filter { !accepts(major: $0.major, minor: $0.minor) }
+        return .failure(GitError(code: -1, message: notLoadedMessage(unusable: unusable, tried: messages)))
+    }
+
+    /// Why no libgit2 could be loaded and what to do. When a libgit2 of a version this build
+    /// cannot use is installed, "install libgit2" is the wrong advice (Homebrew answers it with
+    /// "already installed"): the message names that file and version and says to rebuild.
+    static func notLoadedMessage(unusable: [SharedLibraries.VersionedFile], tried: [String], system: SharedLibraries.System = SharedLibraries.current) -> String {
+        let wanted = "libgit2 \(builtVersion.major).\(builtVersion.minor) or a later \(builtVersion.major).x"
+        let triedText = tried.isEmpty ? "" : " Tried: " + SharedLibraries.summary(ofFailures: tried) + "."
+        let override = "\(overrideVariable) names the file to load instead."
+        guard let found = unusable.first else {
+            let install = system == .darwin ? "brew install libgit2" : "sudo apt-get install libgit2-\(LIBGIT2_SOVERSION)"
+            return "\(wanted) could not be loaded: install it (\(install)); \(override)\(triedText)"
+        }
+        let others = unusable.dropFirst().map { "\($0.major).\($0.minor) (\($0.path))" }
+        let also = others.isEmpty ? "" : " (also found: \(others.joined(separator: ", ")))"
+        let what: String
+        if found.major > builtVersion.major {
+            what = "a later major version, which may change the functions this build calls; rebuild xcstrings-merge against it (\(rebuildAdvice))"
+        } else if found.major < builtVersion.major || found.minor < builtVersion.minor {
+            let upgrade = system == .darwin ? "brew upgrade libgit2" : "install libgit2 \(builtVersion.major).\(builtVersion.minor) or later"
+            what = "older than this build needs; \(upgrade), or rebuild xcstrings-merge against the one installed (./install.sh in its clone)"
+        } else {
+            what = "not one this build can use; \(rebuildAdvice)"
+        }
+        return "\(wanted) could not be loaded: found libgit2 \(found.major).\(found.minor) at \(found.path)\(also), \(what); \(override)\(triedText)"
     }
 
     /// Fills the table from an opened library, checks its version and initialises it.

@@ -1,6 +1,6 @@
 import CatalogLint
 import CatalogMerge
-import Platform
+import XcstringsMergePlatform
 import StringCatalog
 
 /// The merge of three versions of a catalog, from reading them to the merged catalog and its

@@ -4,7 +4,7 @@ import Darwin
 import Glibc
 #endif
 import Foundation
-import Platform
+import XcstringsMergePlatform
 import StringCatalog
 
 /// `swift run -c release xcstrings-merge-bench [--quick] [--reps N]`: generates seeded catalogs,

@@ -1,4 +1,4 @@
-import Platform
+import XcstringsMergePlatform
 import GitSupport
 import StringCatalog
 

@@ -127,13 +127,17 @@ enum CompletionsCommand {
         // Paths are completed one per line (a folder such as `Ressources für/` is one word), with
         // a typed `\ ` taken as the space it stands for; `-o filenames` (which quotes them, and
         // lists only what follows the last `/`) only for paths, so that `feature/login` is shown
-        // whole. Bash 3.2 (macOS's /bin/bash) has no compopt: there paths are quoted by printf.
+        // whole. Bash 3.2 (macOS's /bin/bash) has no compopt: there the characters the shell
+        // reads are escaped here (its printf %q writes any non-ASCII name as $'...').
         script += """
+            _xcstrings_merge_escape() {
+              if type compopt >/dev/null 2>&1; then cat; else sed 's/[][[:space:]"'\\''\\\\$`!&;|<>()*?{}#~^]/\\\\&/g'; fi
+            }
             _xcstrings_merge_paths() {
               local IFS=$'\\n' item
               COMPREPLY=()
-              for item in $(compgen "$@" -- "${cur//\\\\ / }"); do
-                if type compopt >/dev/null 2>&1; then COMPREPLY+=("$item"); else COMPREPLY+=("$(printf '%q' "$item")"); fi
+              for item in $(compgen "$@" -- "${cur//\\\\ / }" | _xcstrings_merge_escape); do
+                COMPREPLY+=("$item")
               done
               type compopt >/dev/null 2>&1 && compopt -o filenames 2>/dev/null
             }

@@ -1,4 +1,4 @@
-import Platform
+import XcstringsMergePlatform
 import StringCatalog
 
 enum DemoCommand {

@@ -1,6 +1,6 @@
 import CatalogDiff
 import GitSupport
-import Platform
+import XcstringsMergePlatform
 import StringCatalog
 
 enum DiffCommand {
@@ -35,7 +35,7 @@ enum DiffCommand {
             EXAMPLES:
               xcstrings-merge diff
               xcstrings-merge diff main --stat
-              xcstrings-merge diff origin/main HEAD --format markdown >> "$GITHUB_STEP_SUMMARY"
+              xcstrings-merge diff origin/main HEAD --format markdown --max-size 1000000 >> "$GITHUB_STEP_SUMMARY"
               xcstrings-merge diff Old.xcstrings New.xcstrings --format json
 
             """,
@@ -46,6 +46,7 @@ enum DiffCommand {
             .init(names: ["--exit-code"], takesValue: false, summary: "Exit 1 when something changed and 0 when nothing did, as git diff does with it."),
             .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"], summary: "always, never or auto (default: colour on a terminal, not with NO_COLOR).", valueName: "<when>"),
             .init(names: ["--fallback"], takesValue: false, summary: "Show a plain line diff of a version that is not a catalog instead of failing."),
+            .init(names: ["--max-size"], takesValue: true, summary: "With --format markdown: stay within this many bytes, leaving out per-string lines and saying how many (GitHub drops a job summary over 1 MiB).", valueName: "<bytes>"),
         ],
         run: run)
 
@@ -68,6 +69,12 @@ enum DiffCommand {
             format = .stat
         }
         let colour = Output.usesColour(try parsed.choice("--color", default: "auto", command: "diff"))
+        var maximumBytes: Int?
+        if let size = parsed.value("--max-size") {
+            guard format == .markdown else { throw UsageError(message: "--max-size applies to --format markdown", command: "diff") }
+            guard let bytes = Int(size), bytes >= 1024 else { throw UsageError(message: "--max-size takes a number of bytes, at least 1024 (it is '\(size)')", command: "diff") }
+            maximumBytes = bytes
+        }
         let versions: [Versions]
         if let files = try fileMode(parsed) {
             versions = files
@@ -94,7 +101,7 @@ enum DiffCommand {
         case .human: Output.out(DiffText.human(diffs, colors: DiffColors(enabled: colour)))
         case .stat: Output.out(DiffText.stat(diffs, colors: DiffColors(enabled: colour)))
         case .json: Output.out(bytes: DiffText.json(diffs))
-        case .markdown: Output.out(diffs.isEmpty ? "No change to any string catalog.\n" : DiffText.markdown(diffs))
+        case .markdown: Output.out(diffs.isEmpty ? "No change to any string catalog.\n" : DiffText.markdown(diffs, maximumBytes: maximumBytes))
         }
         if failed {
             Output.err("xcstrings-merge diff: a version is not a catalog; --fallback shows a line diff of it\n")

@@ -1,5 +1,5 @@
 import GitSupport
-import Platform
+import XcstringsMergePlatform
 import CatalogMerge
 import StringCatalog
 

@@ -5,7 +5,7 @@ import Glibc
 #endif
 import CatalogLint
 import GitSupport
-import Platform
+import XcstringsMergePlatform
 import CatalogMerge
 import StringCatalog
 

@@ -5,7 +5,7 @@ import Glibc
 #endif
 import CatalogMerge
 import GitSupport
-import Platform
+import XcstringsMergePlatform
 import StringCatalog
 
 /// `review`: what the driver decided on its own in a catalog's last merge, read from its report,

@@ -1,4 +1,4 @@
-import Platform
+import XcstringsMergePlatform
 
 /// Runs another program (git, an editor) and collects what it printed.
 enum Subprocess {

@@ -1,6 +1,6 @@
 import CatalogMerge
 import GitSupport
-import Platform
+import XcstringsMergePlatform
 import StringCatalog
 
 /// A conflict of a driver's report that the catalog still holds as the merge left it.

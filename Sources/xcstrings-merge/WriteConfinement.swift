@@ -1,4 +1,4 @@
-import Platform
+import XcstringsMergePlatform
 import StringCatalog
 
 /// Where a command may rewrite a catalog in place. A repository someone else wrote can hold a

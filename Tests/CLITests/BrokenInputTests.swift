@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import CatalogMerge
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Inputs that are not valid JSON, as real histories have them: damage an earlier line merge
 /// left is repaired and merged per key; anything else is line-merged as well as git's own merge.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// How conflicts read: long values whole and wrapped, where two long values part marked, the
 /// terminal's width honoured, a deletion against a change headed by what the change was, and

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `merge`, `check`, `format` and `lint` on input nested 1 to the cap deep (and one past it), run with
 /// the stack limited to 512 KiB (`ulimit -s 512`): on Linux that limits the main thread and the

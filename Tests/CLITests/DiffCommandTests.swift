@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `diff` through the real binary and git: the two-file form against the fixtures, the
 /// repository forms with git's meaning, exit statuses, a broken version, and git's own diff,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `rename-key` and `remove-locale`: the edits, their refusals (exit 2, files untouched) and
 /// `--dry-run`.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `[e]dit` in the interactive `resolve` runs `$EDITOR` on this terminal: an editor that reads
 /// the terminal (vi does) must not be stopped, and the temporary file goes on every path.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import XcstringsMergeTestSupport
 
 struct BrokenInput: CustomTestStringConvertible, Sendable {
     var name: String

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// git's corner cases with the driver installed: criss-cross merges, -X options, add/add,
 /// delete/modify, CRLF checkouts and renames.

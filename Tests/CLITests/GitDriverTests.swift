@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The merge driver inside real `git merge` runs.
 @Suite struct GitDriverTests {

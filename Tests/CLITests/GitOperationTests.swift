@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import GitSupport
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Rebase, cherry-pick and awkward paths through the installed driver.
 @Suite struct GitOperationTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 struct HostileInput: CustomTestStringConvertible, Sendable {
     var name: String

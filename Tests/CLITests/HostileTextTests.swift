@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Catalog text never drives a terminal: keys and values holding ESC and BEL sequences (OSC 52
 /// writes the clipboard, CSI 2J clears the screen), the C1 control U+009B (a one-character CSI)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// What a command that rewrites catalogs in place (`format`, `rename-key`, `remove-locale`,
 /// `lint --fix`) may write, and how it shares a file with other runs: it never writes outside

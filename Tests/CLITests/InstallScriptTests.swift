@@ -1,10 +1,11 @@
 import Foundation
 import Testing
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `install.sh` on each system it supports, run for real with stand-ins on PATH for the
 /// commands that would change the machine or that differ between systems (`uname`, `brew`,
 /// `pkg-config`, `apt-get`, `swift`, `id`, `sudo`). Each stand-in writes its arguments to a log.
+/// The script runs under this system's bash and under macOS's bash 3.2, which a Mac runs it with.
 @Suite struct InstallScriptTests {
     struct Simulation {
         let directory: TemporaryDirectory
@@ -48,22 +49,23 @@ import TestSupport
             }
         }
 
-        func runInstall(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> (result: ProcessResult, log: String) {
+        func runInstall(_ arguments: [String] = [], environment: [String: String] = [:], shell: ScriptShell = .systemBash) throws -> (result: ProcessResult, log: String) {
             var env = environment
             env["PATH"] = directory.file("standins").path + ":/usr/bin:/bin"
             env["HOME"] = directory.url.path
             let result = try run(
-                URL(fileURLWithPath: "/bin/bash"), [Paths.packageRoot.appendingPathComponent("install.sh").path] + arguments,
+                shell.url, [Paths.packageRoot.appendingPathComponent("install.sh").path] + arguments,
                 environment: env)
             let log = (try? String(contentsOf: self.log, encoding: .utf8)) ?? ""
             return (result, log)
         }
     }
 
-    @Test func onAMacItUsesHomebrewAndInstallsUnderItsPrefix() throws {
+    @Test(arguments: ScriptShell.available)
+    func onAMacItUsesHomebrewAndInstallsUnderItsPrefix(shell: ScriptShell) throws {
         let mac = try Simulation(system: "Darwin", uid: 501, withBrew: true)
         defer { mac.directory.remove() }
-        let (result, log) = try mac.runInstall()
+        let (result, log) = try mac.runInstall(shell: shell)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(log.contains("brew install libgit2 pkgconf"), "\(log)")
         #expect(!log.contains("apt-get"))
@@ -79,17 +81,54 @@ import TestSupport
     }
 
     /// `--no-global` leaves the user's global git configuration alone.
-    @Test func noGlobalLeavesTheGlobalConfigurationAlone() throws {
+    @Test(arguments: ScriptShell.available)
+    func noGlobalLeavesTheGlobalConfigurationAlone(shell: ScriptShell) throws {
         let mac = try Simulation(system: "Darwin", uid: 501, withBrew: true)
         defer { mac.directory.remove() }
-        let (result, log) = try mac.runInstall(["--no-global"])
+        let (result, log) = try mac.runInstall(["--no-global"], shell: shell)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(!log.contains("tool install"), "\(log)")
         #expect(log.contains("tool demo"))
         #expect(result.stdout.contains("run 'xcstrings-merge install' in each repository"), "\(result.stdout)")
-        let (wrong, _) = try mac.runInstall(["--nope"])
+        let (wrong, _) = try mac.runInstall(["--nope"], shell: shell)
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("unknown option '--nope'"))
+        let (help, _) = try mac.runInstall(["--help"], shell: shell)
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("Installs xcstrings-merge"), "\(help.stdout)")
+        #expect(help.stdout.contains("--no-demo") && !help.stdout.contains("set -euo"), "\(help.stdout)")
+    }
+
+    /// The GitHub Action builds with `--no-demo`; with a cached binary it only makes sure of
+    /// libgit2 (`--libgit2-only`).
+    @Test(arguments: ScriptShell.available)
+    func theActionsOptionsSkipTheDemonstrationOrEverythingButLibgit2(shell: ScriptShell) throws {
+        let mac = try Simulation(system: "Darwin", uid: 501, withBrew: true)
+        defer { mac.directory.remove() }
+        let (result, log) = try mac.runInstall(["--no-global", "--no-demo"], shell: shell)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(log.contains("swift build -c release --product xcstrings-merge"), "\(log)")
+        #expect(!log.contains("tool demo"), "\(log)")
+        let linux = try Simulation(system: "Linux", uid: 0, withBrew: false, swiftVersion: "")
+        defer { linux.directory.remove() }
+        let (only, onlyLog) = try linux.runInstall(["--libgit2-only"], shell: shell)
+        #expect(only.status == 0, "no Swift is needed for it: \(only.stderr)")
+        #expect(onlyLog.contains("apt-get install -y -qq libgit2-dev pkg-config"), "\(onlyLog)")
+        #expect(!onlyLog.contains("swift"), "\(onlyLog)")
+    }
+
+    /// A PREFIX that does not exist yet under a folder the user owns is made by the user: sudo
+    /// would leave root-owned folders in the home folder (PREFIX=~/.local).
+    @Test(arguments: ScriptShell.available)
+    func aNewPrefixUnderTheUsersOwnFolderNeedsNoSudo(shell: ScriptShell) throws {
+        let linux = try Simulation(system: "Linux", uid: 1000, withBrew: false)
+        defer { linux.directory.remove() }
+        _ = FileManager.default.createFile(atPath: linux.state.appendingPathComponent("libgit2").path, contents: nil)
+        let prefix = linux.directory.file("home/.local").path
+        let (result, log) = try linux.runInstall(["--no-demo"], environment: ["PREFIX": prefix], shell: shell)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!log.contains("sudo"), "\(log)")
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/xcstrings-merge"))
     }
 
     @Test func onAMacWithLibgit2ItInstallsNothingMore() throws {
@@ -122,18 +161,19 @@ import TestSupport
     func anOlderSwiftIsNamedBeforeAnythingIsInstalled(system: String, version: String, found: String) throws {
         let machine = try Simulation(system: system, uid: 501, withBrew: true, swiftVersion: version)
         defer { machine.directory.remove() }
-        let (result, log) = try machine.runInstall()
+        let (result, log) = try machine.runInstall(shell: ScriptShell.available.last!)
         #expect(result.status == 1)
         #expect(result.stderr.contains("needs Swift 6.1 or later; \(found)"), "\(result.stderr)")
         #expect(result.stderr.contains("Xcode 16.3") == (system == "Darwin"))
         #expect(!log.contains("brew install") && !log.contains("apt-get") && !log.contains("swift build"), "\(log)")
     }
 
-    @Test func onLinuxItUsesAptAndStaticSwiftAndCxxRuntimes() throws {
+    @Test(arguments: ScriptShell.available)
+    func onLinuxItUsesAptAndStaticSwiftAndCxxRuntimes(shell: ScriptShell) throws {
         let linux = try Simulation(system: "Linux", uid: 0, withBrew: false)
         defer { linux.directory.remove() }
         let prefix = linux.directory.file("prefix").path
-        let (result, log) = try linux.runInstall(environment: ["PREFIX": prefix])
+        let (result, log) = try linux.runInstall(environment: ["PREFIX": prefix], shell: shell)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(log.contains("apt-get install -y -qq libgit2-dev pkg-config"), "\(log)")
         #expect(!log.contains("brew"))

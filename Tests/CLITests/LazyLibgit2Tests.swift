@@ -1,9 +1,9 @@
 import Foundation
 import GitSupport
-import Platform
+import XcstringsMergePlatform
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// libgit2 is opened only by the commands and paths that use it, so that a merge, a format or
 /// `--version` do not pay for loading it and its dependency chain; and when it is missing,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// A catalog that git's line merge filled with markers (the driver off) though a catalog merge
 /// settles it cleanly: `resolve` says so, and writes and stages it without asking anything.

@@ -1,7 +1,7 @@
 import Foundation
-import Platform
+import XcstringsMergePlatform
 import Testing
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// A pre-commit hook and a merge driver must not hang on hostile input: each command's time
 /// grows linearly with it. Each case runs at size N and 4N, two doublings, and may take at most

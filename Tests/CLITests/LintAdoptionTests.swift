@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// What lets a team put `lint` in a build phase on day one: `.xcstrings-lint.json` (severities,
 /// ignored keys, required locales, minimum coverage, excluded paths), `--print-config`, and a

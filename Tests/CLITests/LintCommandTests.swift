@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `lint` through the command line: formats, exit statuses, `--since` in a real repository and
 /// `--fix`.

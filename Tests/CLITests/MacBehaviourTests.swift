@@ -1,8 +1,8 @@
 import Foundation
-import Platform
+import XcstringsMergePlatform
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// What differs on a Mac and can be exercised here: Homebrew's Cellar layout, Xcode's older git
 /// passing `%S %X %Y` literally, and folders reached through symbolic links (`/tmp`).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The merge command on every `Fixtures/merge/<case>/` writes exactly what `FileMerge` gives the
 /// fixture tests (`expected.xcstrings`, `report.json`): the tests prove what users run. Run

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// After a merge, the placeholder and plural rules run on the entries it combined from both
 /// sides: a clean merge can pair one side's new source text with the other's translation of the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// JSON that is not a string catalog (`{}` from a careless resolution, another tool's file) is
 /// never merged or rewritten as one: merged as one, `{}` for ours deleted every key with exit 0.

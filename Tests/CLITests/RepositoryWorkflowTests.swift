@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// install, uninstall, doctor, resolve and repository-wide check, on real repositories.
 @Suite struct RepositoryWorkflowTests {

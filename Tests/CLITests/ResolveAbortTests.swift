@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// After `resolve` settles some or all conflicted catalogs, git's own commands treat the staged
 /// files as `git add` would have left them: `git merge --abort` resets, and `git status` shows no

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `resolve --take KEY[@LOCALE]=SIDE` with keys that hold `@`, as every interpolated `%@` key
 /// does: the whole text is a key first; `@LOCALE` only names a locale of the conflicts.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 @testable import xcstrings_merge
 
 /// `review` shows what the driver settled on its own, with each side's value, during a merge and
@@ -180,7 +180,9 @@ import TestSupport
         }
     }
 
-    @Test func bashCompletesCommandsOptionsAndTheirValues() throws {
+    /// Under this system's bash and macOS's 3.2 (no `compopt` there).
+    @Test(arguments: ScriptShell.available)
+    func bashCompletesCommandsOptionsAndTheirValues(shell: ScriptShell) throws {
         let script = try runTool(["completions", "bash"])
         #expect(script.status == 0)
         let directory = try TemporaryDirectory()
@@ -191,7 +193,8 @@ import TestSupport
         func complete(_ words: [String]) throws -> [String] {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")
             let bash = "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _xcstrings_merge; printf '%s\\n' \"${COMPREPLY[@]}\""
-            let result = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", bash], in: directory.url)
+            let result = try run(shell.url, ["-c", bash], in: directory.url)
+            #expect(result.stderr.isEmpty, "\(shell): \(result.stderr)")
             return result.stdout.split(separator: "\n").map(String.init)
         }
         #expect(try complete(["xcstrings-merge", "li"]) == ["lint"])
@@ -205,7 +208,8 @@ import TestSupport
 
     /// Xcode projects have folders with spaces and non-ASCII names; branches have slashes;
     /// `--only` and `--disable` take rule names.
-    @Test func bashCompletesPathsWithSpacesWholeBranchesWholeAndRuleNames() throws {
+    @Test(arguments: ScriptShell.available)
+    func bashCompletesPathsWithSpacesWholeBranchesWholeAndRuleNames(shell: ScriptShell) throws {
         let script = try runTool(["completions", "bash"])
         let repo = try GitSandbox()
         defer { repo.remove() }
@@ -216,15 +220,19 @@ import TestSupport
         func complete(_ words: [String]) throws -> [String] {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")
             let bash = "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _xcstrings_merge; printf '%s\\n' \"${COMPREPLY[@]}\"; complete -p xcstrings-merge"
-            let result = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", bash], in: repo.root)
+            let result = try run(shell.url, ["-c", bash], in: repo.root, environment: repo.environment)
+            #expect(result.stderr.isEmpty, "\(shell): \(result.stderr)")
             return result.stdout.split(separator: "\n").map(String.init)
         }
+        // Bash 4 and later quote what -o filenames marks; 3.2 has no compopt, and the script
+        // escapes the characters the shell reads itself (a space, not the ü).
+        let space = shell == .macOSBash ? "\\ " : " "
         let folder = try complete(["xcstrings-merge", "check", "Widgets/Ress"])
-        #expect(folder.first == "Widgets/Ressources für", "\(folder)")
+        #expect(folder.first == "Widgets/Ressources\(space)für", "\(folder)")
         let escaped = try complete(["xcstrings-merge", "check", "Widgets/Ressources\\ f"])
-        #expect(escaped.first == "Widgets/Ressources für", "\(escaped)")
+        #expect(escaped.first == "Widgets/Ressources\(space)für", "\(escaped)")
         let catalog = try complete(["xcstrings-merge", "format", "Widgets/Ressources für/L"])
-        #expect(catalog.first == "Widgets/Ressources für/Localizable.xcstrings", "\(catalog)")
+        #expect(catalog.first == "Widgets/Ressources\(space)für/Localizable.xcstrings", "\(catalog)")
         let branches = try complete(["xcstrings-merge", "lint", "--since", "feat"])
         #expect(branches.first == "feature/login", "\(branches)")
         // Registered without -o filenames, which would list only "login".

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import GitSupport
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// One name per side in every view: ours is the branch (not `HEAD` or an id), theirs the branch
 /// merged (not a 40-digit id after `git pull`), the commit picked or reverted with its subject.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// A conflicted merge leaves a valid catalog (ours' value marked needs_review, theirs' only in
 /// the report), so nothing in the file stops `git add && git commit`: `check` does, while the

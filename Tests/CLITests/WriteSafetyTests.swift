@@ -4,10 +4,10 @@ import Darwin
 import Glibc
 #endif
 import Foundation
-import Platform
+import XcstringsMergePlatform
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Writes respect what is at the destination, keep what the file had, and leave nothing behind
 /// when a signal or a limit stops them.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// What Xcode 26 writes: `generatesSymbol` on an entry (a string left out of symbol generation).
 @Suite struct Xcode26Tests {

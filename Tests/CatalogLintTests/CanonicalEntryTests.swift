@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CatalogLint
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Entries in Xcode's form are read line by line for linting; that reading must give what
 /// decoding gives, on every entry of seeded catalogs, the lint fixtures and the corpus.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import CatalogLint
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `lint` on every Xcode-written catalog of `../shared/corpus/catalogs/`: it finishes, and finds
 /// the real bugs the README lists (and, of the placeholder errors, only the real one).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CatalogLint
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The coverage table is tallied in one pass per block of strings; it must equal counting each
 /// locale by its definition, on the corpus, the lint fixtures and seeded catalogs.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CatalogLint
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Rules skip a text when its undecoded bytes rule a problem out, so the flags read from the
 /// bytes must never say "no" where the decoded text says "yes"; and decoding must give the text.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CatalogLint
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `lint --fix` repairs what is mechanical and safe, and never leaves more findings than there
 /// were: on every lint fixture, and on every real catalog when `../shared` is here.

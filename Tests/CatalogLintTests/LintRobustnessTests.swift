@@ -1,7 +1,7 @@
 import Testing
 @testable import CatalogLint
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Nothing a catalog holds may crash the linter: seeded random texts full of `%`, `$`, digits,
 /// `#@`, escapes and non-ASCII, as keys and as values in every place a form can be.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CatalogLint
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Every rule against `Fixtures/lint/<rule>/`: it flags exactly the strings in `expected.txt`
 /// among `flagged.xcstrings`, and nothing among `look-alikes.xcstrings`.

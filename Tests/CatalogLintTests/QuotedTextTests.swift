@@ -1,6 +1,6 @@
 import Testing
 @testable import CatalogLint
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Messages quote texts with their line breaks escaped, byte by byte; that must give what
 /// replacing the line-break characters gives (a CR LF pair is one character, left as it is).

@@ -1,7 +1,7 @@
 import Testing
 @testable import CatalogMerge
 @testable import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// A side read against the base keeps where each of its keys sits in the base
 /// (`ReferenceAlignment`), and the merge pairs the three versions' entries through those

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import CatalogMerge
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// App Shortcut phrases (`stringSet` in `AppShortcuts.xcstrings`) are a known shape: validated,
 /// written as Xcode writes them, merged by R11, watched by the loss check, shown by `resolve`.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CatalogMerge
 @testable import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Every reader of catalogs takes its names from `CatalogSchema`: a catalog holding every member
 /// the schema declares is read whole by each (no finding, no entry sent back to the validator,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import CatalogMerge
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// What `resolve` shows for a conflict on a whole entry or localization.
 @Suite struct ConflictDiffTests {

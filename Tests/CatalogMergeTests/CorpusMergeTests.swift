@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import CatalogMerge
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The real three-way merges in `../shared/corpus/merges/`.
 ///

@@ -1,7 +1,7 @@
 import Testing
 import CatalogMerge
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The merge and the loss check on values nested up to the cap, in process, on a thread with
 /// a 512 KiB stack (a macOS worker thread's size).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import CatalogDiff
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Runs every `Fixtures/diff/<kind>/`: old and new compare into exactly the expected human, JSON
 /// and markdown output, and new prints as `expected-textconv.txt` through git's diff driver.

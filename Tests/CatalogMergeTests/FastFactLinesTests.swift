@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CatalogDiff
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// textconv's fast path (`FastFactLines`: one pass over a catalog's bytes, no `Catalog`)
 /// writes exactly the lines of the general one (the catalog read, then its facts), or gives up

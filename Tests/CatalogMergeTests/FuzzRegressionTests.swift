@@ -4,7 +4,7 @@ import Testing
 import CatalogMerge
 import MergePipeline
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Replays what the fuzzers once found, with the fuzz targets' own checks: the merge's through
 /// `FileMerge`, as the merge command runs it (on one thread and on two). Inputs found when the

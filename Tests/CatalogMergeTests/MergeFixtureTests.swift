@@ -4,7 +4,7 @@ import CatalogLint
 import CatalogMerge
 import MergePipeline
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Runs every `Fixtures/merge/<case>/`: base, ours and theirs must merge into `expected.xcstrings`
 /// with exactly `report.json`. Each folder's README says which rule it proves. The files are

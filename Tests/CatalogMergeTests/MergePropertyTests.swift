@@ -1,7 +1,7 @@
 import Testing
 import CatalogMerge
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Properties every merge must have, over seeded random catalogs.
 @Suite struct MergePropertyTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import CatalogMerge
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The merge's rules are named once (`MergeRules`): the README's table, the fixture folders and
 /// the ids the merge writes in its reports follow that list.

@@ -1,7 +1,7 @@
 import Testing
 import CatalogMerge
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// What one side removed while the other left it as the base had it goes without a conflict
 /// (R0), and the report names it: keys, whole localizations, variation cases.

@@ -1,7 +1,7 @@
 import Testing
 @testable import CatalogMerge
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// R10 over seeded catalogs: one side renames a random set of keys, the other edits random
 /// translations; the merge is clean, follows every rename and loses nothing.

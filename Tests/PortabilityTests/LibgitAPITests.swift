@@ -1,7 +1,7 @@
 import Foundation
-import Platform
+import XcstringsMergePlatform
 import Testing
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The tool opens Debian's libgit2 1.5 or Homebrew's 1.9 at run time: it may call only
 /// functions checked to be the same in both (`Scripts/libgit2-functions.txt`, checked by
@@ -100,20 +100,91 @@ import TestSupport
         #expect(SharedLibraries.fileName("git2", version: version, system: system) == expected)
     }
 
-    /// On a Mac the loader does not search Homebrew's prefix on Apple silicon: the tool looks
-    /// in the `lib` beside its `bin` (so a tool started through `/opt/homebrew/bin` finds
-    /// `/opt/homebrew/lib`) and in the usual prefixes, by absolute paths only.
+    /// On a Mac the loader looks in the `lib` beside its `bin` (so a tool started through
+    /// `/opt/homebrew/bin` finds `/opt/homebrew/lib`), then in Homebrew's prefixes with
+    /// libgit2's own `opt` folder (an unlinked keg), then MacPorts', by absolute paths only.
     @Test func searchOrderOnAMac() {
-        let paths = SharedLibraries.candidates(for: "libgit2.1.9.dylib", executablePath: "/opt/homebrew/bin/xcstrings-merge", system: .darwin)
-        #expect(paths == ["/opt/homebrew/lib/libgit2.1.9.dylib", "/usr/local/lib/libgit2.1.9.dylib", "/opt/local/lib/libgit2.1.9.dylib"])
-        let intel = SharedLibraries.candidates(for: "libgit2.1.9.dylib", executablePath: "/usr/local/bin/xcstrings-merge", system: .darwin)
-        #expect(intel == ["/usr/local/lib/libgit2.1.9.dylib", "/opt/homebrew/lib/libgit2.1.9.dylib", "/opt/local/lib/libgit2.1.9.dylib"])
+        let paths = SharedLibraries.candidates(for: "libgit2.1.9.dylib", executablePath: "/opt/homebrew/bin/xcstrings-merge", homebrewFormula: "libgit2", system: .darwin)
+        #expect(paths == [
+            "/opt/homebrew/lib/libgit2.1.9.dylib", "/opt/homebrew/opt/libgit2/lib/libgit2.1.9.dylib",
+            "/usr/local/opt/libgit2/lib/libgit2.1.9.dylib", "/usr/local/lib/libgit2.1.9.dylib", "/opt/local/lib/libgit2.1.9.dylib",
+        ])
+        let intel = SharedLibraries.candidates(for: "libgit2.1.9.dylib", executablePath: "/usr/local/bin/xcstrings-merge", homebrewFormula: "libgit2", system: .darwin)
+        #expect(intel == [
+            "/usr/local/lib/libgit2.1.9.dylib", "/opt/homebrew/opt/libgit2/lib/libgit2.1.9.dylib", "/opt/homebrew/lib/libgit2.1.9.dylib",
+            "/usr/local/opt/libgit2/lib/libgit2.1.9.dylib", "/opt/local/lib/libgit2.1.9.dylib",
+        ])
         // Never a bare name: dlopen(3) on macOS would also try the current directory.
         #expect(paths.allSatisfy { $0.hasPrefix("/") } && intel.allSatisfy { $0.hasPrefix("/") })
     }
 
     @Test func searchOrderOnLinux() {
-        let paths = SharedLibraries.candidates(for: "libgit2.so.1.5", executablePath: "/home/me/.local/bin/xcstrings-merge", system: .linux)
-        #expect(paths == ["libgit2.so.1.5", "/home/me/.local/lib/libgit2.so.1.5", "/usr/local/lib/libgit2.so.1.5"])
+        let paths = SharedLibraries.candidates(for: "libgit2.so.1.5", executablePath: "/home/me/.local/bin/xcstrings-merge", homebrewFormula: "libgit2", system: .linux)
+        #expect(paths == [
+            "libgit2.so.1.5", "/home/me/.local/lib/libgit2.so.1.5", "/usr/local/lib/libgit2.so.1.5",
+            "/home/linuxbrew/.linuxbrew/opt/libgit2/lib/libgit2.so.1.5", "/home/linuxbrew/.linuxbrew/lib/libgit2.so.1.5",
+        ])
+    }
+
+    /// Installed by Homebrew on Linux, the tool's path (`/proc/self/exe`) resolves into the
+    /// Cellar: libgit2 is found through the prefix the Cellar is in, wherever that prefix is.
+    @Test(arguments: [SharedLibraries.System.linux, .darwin])
+    func aToolInHomebrewsCellarSearchesItsPrefix(system: SharedLibraries.System) {
+        let folders = SharedLibraries.searchFolders(
+            executablePath: "/home/me/brew/Cellar/xcstrings-merge/HEAD-1a2b3c4/bin/xcstrings-merge", homebrewFormula: "libgit2", system: system)
+        #expect(Array(folders.prefix(3)) == [
+            "/home/me/brew/Cellar/xcstrings-merge/HEAD-1a2b3c4/lib", "/home/me/brew/opt/libgit2/lib", "/home/me/brew/lib",
+        ])
+    }
+
+    @Test(arguments: [
+        ("libgit2.so.2.0", SharedLibraries.System.linux, 2, 0),
+        ("libgit2.so.1.5.1", .linux, 1, 5),
+        ("libgit2.so.1.10", .linux, 1, 10),
+        ("libgit2.2.0.dylib", .darwin, 2, 0),
+        ("libgit2.1.7.2.dylib", .darwin, 1, 7),
+    ])
+    func versionsFromFileNames(name: String, system: SharedLibraries.System, major: Int, minor: Int) {
+        let version = SharedLibraries.version(ofFile: name, library: "git2", system: system)
+        #expect(version?.major == major && version?.minor == minor)
+    }
+
+    @Test(arguments: [
+        ("libgit2.so", SharedLibraries.System.linux), ("libgit2.so.1", .linux), ("libgit2.so.1.x", .linux), ("libgit2.so.1.5.1.2", .linux),
+        ("libgit2.dylib", .darwin), ("libgit2.1.dylib", .darwin), ("libgit2.so.1.5", .darwin), ("libgit2-glib.1.0.dylib", .darwin),
+    ])
+    func namesThatGiveNoVersion(name: String, system: SharedLibraries.System) {
+        #expect(SharedLibraries.version(ofFile: name, library: "git2", system: system) == nil)
+    }
+
+    /// dyld's messages, as macOS 14 and 15 print them, on one readable line.
+    @Test(arguments: [
+        (
+            "dlopen(/opt/homebrew/lib/libgit2.1.9.dylib, 0x0006): tried: '/opt/homebrew/lib/libgit2.1.9.dylib' (no such file), '/System/Volumes/Preboot/Cryptexes/OS/opt/homebrew/lib/libgit2.1.9.dylib' (no such file), '/opt/homebrew/lib/libgit2.1.9.dylib' (no such file)",
+            "/opt/homebrew/lib/libgit2.1.9.dylib: not found"
+        ),
+        (
+            "dlopen(/usr/local/lib/libgit2.1.9.dylib, 0x0006): tried: '/usr/local/lib/libgit2.1.9.dylib' (mach-o file, but is an incompatible architecture (have 'x86_64', need 'arm64e' or 'arm64')), '/System/Volumes/Preboot/Cryptexes/OS/usr/local/lib/libgit2.1.9.dylib' (no such file), '/usr/local/lib/libgit2.1.9.dylib' (mach-o file, but is an incompatible architecture (have 'x86_64', need 'arm64e' or 'arm64'))",
+            "/usr/local/lib/libgit2.1.9.dylib: /usr/local/lib/libgit2.1.9.dylib (mach-o file, but is an incompatible architecture (have 'x86_64', need 'arm64e' or 'arm64'))"
+        ),
+        (
+            "dlopen(/opt/homebrew/lib/libgit2.1.9.dylib, 0x0006): Library not loaded: /opt/homebrew/opt/libssh2/lib/libssh2.1.dylib\n  Referenced from: <4C4C44B5-5555-3144-A1B2-C3D4E5F60718> /opt/homebrew/Cellar/libgit2/1.9.1/lib/libgit2.1.9.dylib\n  Reason: tried: '/opt/homebrew/opt/libssh2/lib/libssh2.1.dylib' (no such file), '/System/Volumes/Preboot/Cryptexes/OS/opt/homebrew/opt/libssh2/lib/libssh2.1.dylib' (no such file)",
+            "/opt/homebrew/lib/libgit2.1.9.dylib: Library not loaded: /opt/homebrew/opt/libssh2/lib/libssh2.1.dylib; Referenced from: <4C4C44B5-5555-3144-A1B2-C3D4E5F60718> /opt/homebrew/Cellar/libgit2/1.9.1/lib/libgit2.1.9.dylib; Reason: not found"
+        ),
+        ("libgit2.so.1.5: cannot open shared object file: No such file or directory", "libgit2.so.1.5: not found"),
+        ("/x/libgit2.so.1.5: invalid ELF header", "/x/libgit2.so.1.5: invalid ELF header"),
+    ])
+    func loaderMessagesFoldIntoOneLine(message: String, folded: String) {
+        #expect(SharedLibraries.foldedReason(message) == folded)
+        #expect(!SharedLibraries.foldedReason(message).contains("\n"))
+    }
+
+    @Test func pathsWhereNothingWasFoundAreNamedTogether() {
+        let summary = SharedLibraries.summary(ofFailures: [
+            "libgit2.so.1.9: cannot open shared object file: No such file or directory",
+            "/usr/local/lib/libgit2.so.1.9: cannot open shared object file: No such file or directory",
+            "/opt/lib/libgit2.so.1.9: invalid ELF header",
+        ])
+        #expect(summary == "not found at libgit2.so.1.9, /usr/local/lib/libgit2.so.1.9; /opt/lib/libgit2.so.1.9: invalid ELF header")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The sources build on macOS as well as Linux: nothing Linux-only outside a Linux branch.
 @Suite struct SourcePortabilityTests {

@@ -1,4 +1,4 @@
-import Platform
+import XcstringsMergePlatform
 import Testing
 
 /// Platform's threads, which replace Dispatch: every index once, nested use without deadlock,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// A file replaced through a temporary file: durable or not (a merge driver's output is put in
 /// place by exchanging the two files on Linux), the destination holds the new bytes with the

@@ -1,6 +1,6 @@
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The word tricks against byte-by-byte answers, on seeded words rich in the bytes they look for.
 @Suite struct ByteWordsTests {

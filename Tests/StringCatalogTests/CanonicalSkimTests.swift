@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The skimmer's fast path (`CanonicalSkim`) accepts only what the general skimmer accepts as
 /// canonical, and ends where it ends; and it does accept what Xcode writes, or it is no fast path.

@@ -1,7 +1,7 @@
 #if !canImport(Darwin)
 import Testing
 @testable import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// On Linux the tool orders keys by a transcription of CoreFoundation's comparison onto ICU
 /// instead of calling Foundation (whose load costs each start of the process). Here it is held to

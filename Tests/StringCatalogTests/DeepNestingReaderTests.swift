@@ -1,6 +1,6 @@
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The reader (also as it copies out of a mapped file), the validator and the writer on input
 /// nested up to the cap, in process, on a thread with a 512 KiB stack (a macOS worker thread's

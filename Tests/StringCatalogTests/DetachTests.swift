@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// A merge reads a big ours or theirs against the base copying out what it holds, so that the
 /// file can go: that catalog must write the same bytes and hold nothing of the file, while

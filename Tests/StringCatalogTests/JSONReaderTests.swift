@@ -1,6 +1,6 @@
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 struct MalformedCase: CustomTestStringConvertible, Sendable {
     var name: String

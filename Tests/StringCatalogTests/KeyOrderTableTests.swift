@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The committed table of key pairs in Foundation's order (`Fixtures/key-order/pairs.tsv`,
 /// written on Linux by `Scripts/make-key-order-table.swift`), held against the tool's order on

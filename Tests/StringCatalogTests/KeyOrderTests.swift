@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 @Suite struct KeyOrderTests {
     func expectAgreement(_ a: String, _ b: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -1,6 +1,6 @@
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `KeyTable`, the merge's and the reader's look-up of members by key, agrees with a scan:
 /// each key's first position, nil for a key not there, with its own slots and, when probes run

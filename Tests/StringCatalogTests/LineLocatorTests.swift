@@ -1,6 +1,6 @@
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Findings are located in one counting pass; it must give what a table of line starts gives
 /// (line feeds, carriage returns and CR LF pairs ending lines; columns in Unicode scalars), for

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `RawJSON.oneLevel` reads a canonical object one level at a time: what it reads is the value
 /// the full parse reads, and written back at the same indent it is the same bytes.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// A big file is read in parts on all cores while other work runs; the bytes must be the file's,
 /// whatever its size, and the other work must run exactly once.

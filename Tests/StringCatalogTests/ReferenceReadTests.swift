@@ -1,6 +1,6 @@
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// A side read against the base finds its keys in the base and skips its own check for repeated
 /// keys when those lookups prove none repeats: keys the base has at rising positions, the others

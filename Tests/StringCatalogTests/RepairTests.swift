@@ -1,6 +1,6 @@
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// `CatalogRepair` removes what a line merge leaves with one meaning, and nothing else.
 @Suite struct RepairTests {

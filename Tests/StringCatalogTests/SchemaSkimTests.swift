@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// The schema check done while skimming lets the validator skip entries; it must never hide a
 /// finding. Validating with every entry decoded must give exactly the same diagnostics.

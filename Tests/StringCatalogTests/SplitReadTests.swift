@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Big catalogs are read by two threads; forcing the split on small inputs must give exactly what
 /// one thread gives: the same entries, the same canonical bytes, the same findings and errors.

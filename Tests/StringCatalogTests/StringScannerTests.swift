@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 /// Every string scanner ends a string where the shared one (`JSONStringEnd`) does: the parser's
 /// two (which also validate), the fast path for Xcode's layout (when it does not defer to the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
-import TestSupport
+import XcstringsMergeTestSupport
 
 @Suite struct XcodeWriterTests {
     static var corpusCatalogs: [URL] { Paths.corpusFiles("catalogs") }

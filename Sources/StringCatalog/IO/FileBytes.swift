@@ -3,7 +3,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import Platform
+import XcstringsMergePlatform
 
 /// A file-system failure, with the path and the system's reason.
 public struct FileError: Error, Sendable, CustomStringConvertible {

@@ -3,7 +3,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import Platform
+import XcstringsMergePlatform
 
 /// What identifies one version of a file: the inode it is, its size and its last change. A file
 /// replaced (a new inode) or written in place (a new size or time) no longer matches.

@@ -3,7 +3,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import Platform
+import XcstringsMergePlatform
 
 /// A file mapped read-only into memory for as long as it is in use: read without copying it
 /// into fresh memory (which the system must first fill with zeros). What is read from it must be

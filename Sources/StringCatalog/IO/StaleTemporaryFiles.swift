@@ -3,7 +3,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import Platform
+import XcstringsMergePlatform
 
 /// The temporary files the tool writes beside a file it replaces, `.NAME.xcstrings-merge-PID-XXXXXX`,
 /// and the ones a killed run left. A run ended by SIGKILL (or a power cut) cannot remove its

@@ -1,6 +1,6 @@
 #if !canImport(Darwin)
 internal import _FoundationICU
-import Platform
+import XcstringsMergePlatform
 
 /// Xcode's key comparison without Foundation: CoreFoundation's
 /// `CFStringCompareWithOptionsAndLocale` with the options Xcode sorts by

@@ -3,7 +3,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
-import Platform
+import XcstringsMergePlatform
 
 /// Reads JSON bytes into a `JSONValue` that keeps member order and exact string bytes.
 ///

@@ -1,4 +1,4 @@
-import Platform
+import XcstringsMergePlatform
 
 /// One finding of `check`, located by line and column.
 public struct CheckFinding: Sendable, Equatable {

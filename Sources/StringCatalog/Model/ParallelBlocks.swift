@@ -1,4 +1,4 @@
-import Platform
+import XcstringsMergePlatform
 
 /// Work over many items in blocks, the blocks on all cores, the results kept in order: how a big
 /// catalog's entries are validated and linted.

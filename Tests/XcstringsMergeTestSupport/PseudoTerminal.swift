@@ -5,7 +5,7 @@ import Foundation
 public enum PseudoTerminal {
     /// Whether python3 with `pty` is here; the tests that need it skip, saying so, when not.
     public static var isAvailable: Bool {
-        (try? TestSupport.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import pty"]).status) == 0
+        (try? XcstringsMergeTestSupport.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import pty"]).status) == 0
     }
 
     /// What a run on the terminal gave.
@@ -68,7 +68,7 @@ public enum PseudoTerminal {
     ) throws -> Outcome {
         let script = answers.map { [$0.prompt, $0.reply] }
         let encoded = String(decoding: try JSONSerialization.data(withJSONObject: script), as: UTF8.self)
-        let result = try TestSupport.run(
+        let result = try XcstringsMergeTestSupport.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             ["python3", "-c", driver, directory.path, String(columns), encoded, stop, String(seconds), executable.path] + arguments,
             environment: environment)

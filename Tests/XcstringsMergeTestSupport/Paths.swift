@@ -1,5 +1,5 @@
 import Foundation
-import Platform
+import XcstringsMergePlatform
 
 /// Where the package, its fixtures, the shared corpus and the built tool are.
 public enum Paths {
