@@ -68,7 +68,9 @@ let package = Package(
         .testTarget(name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["StringCatalog", "CatalogMerge", "MergePipeline", "GitSupport", "XcstringsMergePlatform", "XcstringsMergeTestSupport", "xcstrings-merge"]),
+            dependencies: ["StringCatalog", "CatalogMerge", "MergePipeline", "GitSupport", "XcstringsMergePlatform", "XcstringsMergeTestSupport", "xcstrings-merge"],
+            // The stand-in for Homebrew's formula DSL that FormulaTests runs with ruby.
+            exclude: ["FormulaHarness"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -69,8 +69,10 @@ class XcstringsMerge < Formula
 
     # A merge through git, with the driver registered by `install`: the commands that open
     # libgit2 (install, doctor) prove that it is found where Homebrew put it.
-    ENV["GIT_AUTHOR_NAME"] = ENV["GIT_COMMITTER_NAME"] = "Homebrew"
-    ENV["GIT_AUTHOR_EMAIL"] = ENV["GIT_COMMITTER_EMAIL"] = "test@example.com"
+    ENV["GIT_AUTHOR_NAME"] = "Homebrew"
+    ENV["GIT_COMMITTER_NAME"] = "Homebrew"
+    ENV["GIT_AUTHOR_EMAIL"] = "test@example.com"
+    ENV["GIT_COMMITTER_EMAIL"] = "test@example.com"
     system "git", "init", "--quiet", "--initial-branch=main"
     (testpath/"Localizable.xcstrings").write catalog.call(nil, nil)
     system "git", "add", "Localizable.xcstrings"

@@ -43,21 +43,22 @@ if [ -z "$output_dir" ]; then
 fi
 mkdir -p "$output_dir" || exit 2
 annotations="$output_dir/annotations.txt"
+log="$output_dir/log.txt"
 markdown="$output_dir/summary.md"
-: > "$annotations"
+: > "$log"
 : > "$markdown"
 status=0
 
 echo "::group::xcstrings-merge check"
-"$bin" check --format github "$@" | tee -a "$annotations" || status=1
+"$bin" check --format github "$@" | tee -a "$log" || status=1
 echo "::endgroup::"
 
 if [ "${XCSTRINGS_LINT:-true}" != "false" ]; then
     echo "::group::xcstrings-merge lint"
     if [ -n "$base" ]; then
-        "$bin" lint --format github --since "$base" "$@" | tee -a "$annotations" || status=1
+        "$bin" lint --format github --since "$base" "$@" | tee -a "$log" || status=1
     else
-        "$bin" lint --format github "$@" | tee -a "$annotations" || status=1
+        "$bin" lint --format github "$@" | tee -a "$log" || status=1
     fi
     echo "::endgroup::"
 fi
@@ -104,6 +105,8 @@ post_comment() {
     fi
     return 0
 }
+
+grep -E '^::(error|warning|notice) ' "$log" > "$annotations"
 
 if [ -n "$base" ]; then
     write_summary "$summary_limit" "$@" > "$markdown" || status=1

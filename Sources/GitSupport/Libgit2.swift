@@ -148,7 +148,7 @@ public enum Libgit2 {
         let also = others.isEmpty ? "" : " (also found: \(others.joined(separator: ", ")))"
         let what: String
         if found.major > builtVersion.major {
-            what = "a later major version, which may change the functions this build calls; rebuild xcstrings-merge against it (\(rebuildAdvice))"
+            what = "a later major version, which may change the functions this build calls; \(rebuildAdvice)"
         } else if found.major < builtVersion.major || found.minor < builtVersion.minor {
             let upgrade = system == .darwin ? "brew upgrade libgit2" : "install libgit2 \(builtVersion.major).\(builtVersion.minor) or later"
             what = "older than this build needs; \(upgrade), or rebuild xcstrings-merge against the one installed (./install.sh in its clone)"

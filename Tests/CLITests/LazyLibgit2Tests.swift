@@ -100,6 +100,31 @@ import XcstringsMergeTestSupport
         let refused = try runTool(["doctor"], in: directory.url, environment: ["XCSTRINGS_MERGE_LIBGIT2": earlier.path])
         #expect(refused.status == 1)
         #expect(refused.stdout.contains("could not be loaded"), "\(refused.stdout)")
+        // It is named, with its version and what to do: "install libgit2" would be answered
+        // with "already installed".
+        let earlierVersion = "\(built.major).\(max(built.minor - 1, 0))"
+        #expect(refused.stdout.contains("found libgit2 \(earlierVersion) at \(earlier.appendingPathComponent(earlierName).path)"), "\(refused.stdout)")
+        #expect(refused.stdout.contains("older than this build needs"), "\(refused.stdout)")
+        #expect(!refused.stdout.contains("(brew install libgit2)") && !refused.stdout.contains("apt-get install"), "\(refused.stdout)")
+    }
+
+    /// A libgit2 of the next major version (what `brew upgrade` would bring with 2.0) is not
+    /// taken: its file and version are named, with the rebuild that fixes it, on one line.
+    @Test func aLaterMajorVersionIsNamedWithTheRebuild() throws {
+        guard let real = Self.realLibrary else { print("no \(Libgit2.fileName) in the usual folders; skipped"); return }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let built = Libgit2.builtVersion
+        let name = SharedLibraries.fileName("git2", version: "\(built.major + 1).0")
+        let folder = directory.file("next")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(name).path, withDestinationPath: real)
+        let doctor = try runTool(["doctor"], in: directory.url, environment: ["XCSTRINGS_MERGE_LIBGIT2": folder.path])
+        #expect(doctor.status == 1)
+        let line = try #require(doctor.stdout.split(separator: "\n").first { $0.contains("could not be loaded") })
+        #expect(line.contains("found libgit2 \(built.major + 1).0 at \(folder.appendingPathComponent(name).path)"), "\(line)")
+        #expect(line.contains("a later major version") && line.contains("brew reinstall xcstrings-merge"), "\(line)")
+        #expect(line.contains("Tried: not found at \(folder.path)/\(Libgit2.fileName)"), "\(line)")
     }
 
     /// A library that says it is a later 1.x than the built one (as after `brew upgrade

@@ -108,4 +108,44 @@ import XcstringsMergeTestSupport
             #expect(line.filter { $0 == "|" }.count == 6, "\(line)")
         }
     }
+
+    /// `--max-size`: the markdown stays within the limit for any limit, every file's lines come
+    /// in order while they fit, each cut file says how many of its lines were left out, and
+    /// files whose headings no longer fit are counted in one closing line. Without a limit, or
+    /// with one above the whole text, the text is the same.
+    @Test(arguments: [1_024, 2_000, 4_000, 9_000, 30_000, 200_000])
+    func markdownStaysWithinItsLimit(limit: Int) throws {
+        var files: [FileDiff] = []
+        for file in 0..<12 {
+            var old: [String: [String: String]] = [:], new: [String: [String: String]] = [:]
+            for key in 0..<(20 + file * 15) {
+                old["Key \(key) of file \(file)"] = ["de": "Alt \(key)", "fr": "Vieux \(key)"]
+                new["Key \(key) of file \(file)"] = ["de": "Neu \(key)", "fr": "Vieux \(key)"]
+            }
+            files.append(FileDiff(path: "App\(file)/L.xcstrings", diff: try CatalogDiff.compare(old: simpleCatalog(old), new: simpleCatalog(new)).get()))
+        }
+        let whole = DiffText.markdown(files)
+        let limited = DiffText.markdown(files, maximumBytes: limit)
+        #expect(limited.utf8.count <= limit, "\(limited.utf8.count) bytes over \(limit)")
+        if whole.utf8.count + 320 + 12 * 336 <= limit {
+            #expect(limited == whole)
+        } else {
+            #expect(limited.contains("left out"))
+            // The per-string lines kept are a prefix of the whole, file by file.
+            let keptLines = limited.split(separator: "\n").filter { $0.hasPrefix("- ") }
+            let allLines = whole.split(separator: "\n").filter { $0.hasPrefix("- ") }
+            #expect(Array(allLines.prefix(keptLines.count)) == keptLines)
+            let shownFiles = limited.split(separator: "\n").filter { $0.hasPrefix("#### ") }.count
+            if shownFiles < files.count {
+                #expect(limited.contains("_\(files.count - shownFiles) more catalog"), "\(limited.suffix(300))")
+            }
+            for file in limited.components(separatedBy: "#### ").dropFirst() where file.contains("more change") && file.contains("left out") {
+                let kept = file.split(separator: "\n").filter { $0.hasPrefix("- ") }.count
+                let count = try #require(file.split(separator: "\n").first { $0.hasPrefix("_") && $0.contains("to this catalog left out") })
+                let total = Int(file.split(separator: "\n")[1].split(separator: " ")[0])!
+                #expect(count.hasPrefix("_\(total - kept) more change"), "\(count)")
+            }
+        }
+        #expect(DiffText.markdown(files, maximumBytes: 10_000_000) == whole)
+    }
 }

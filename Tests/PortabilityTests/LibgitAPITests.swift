@@ -3,7 +3,7 @@ import XcstringsMergePlatform
 import Testing
 import XcstringsMergeTestSupport
 
-/// The tool opens Debian's libgit2 1.5 or Homebrew's 1.9 at run time: it may call only
+/// The tool opens Debian's libgit2 1.5, Ubuntu's 1.7 or Homebrew's 1.9 at run time: it may call only
 /// functions checked to be the same in both (`Scripts/libgit2-functions.txt`, checked by
 /// `Scripts/check-libgit2-api.py`), and only through the table `shim.h` fills, since a direct
 /// call would make the executable link libgit2 again.
@@ -45,10 +45,11 @@ import XcstringsMergeTestSupport
         #expect(listed.subtracting(table).sorted() == [], "checked but not in the table")
     }
 
-    /// The libgit2 header folders on this machine and beside the package: Debian's 1.5, the
-    /// 1.9 headers a Mac build sees (`../shared`), Homebrew's.
+    /// The libgit2 header folders on this machine and beside the package: Debian's 1.5, Ubuntu
+    /// 24.04's 1.7 (kept in the package), the 1.9 headers a Mac build sees (`../shared`),
+    /// Homebrew's.
     static var headerFolders: [String] {
-        var folders = ["/usr/include", "/opt/homebrew/include", "/usr/local/include"]
+        var folders = ["/usr/include", "/opt/homebrew/include", "/usr/local/include", Paths.packageRoot.appendingPathComponent("Vendor/libgit2-1.7.2/include").path]
         if let shared = Paths.shared { folders.append(shared.appendingPathComponent("libgit2-1.9.7/include").path) }
         return folders.filter { FileManager.default.fileExists(atPath: $0 + "/git2.h") }
     }
