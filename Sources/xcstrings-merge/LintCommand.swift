@@ -217,7 +217,7 @@ enum LintCommand {
             }
             Output.err("xcstrings-merge lint: \(written.count) finding\(written.count == 1 ? "" : "s") recorded in \(writeBaseline); xcstrings-merge lint --baseline \(ShellQuoting.quoted(writeBaseline)) reports only new ones\n")
             // The baseline holds today's findings: none is new.
-            withExtendedLifetime(linted) { exit(failed ? ExitStatus.error.rawValue : ExitStatus.success.rawValue) }
+            withExtendedLifetime(linted) { exit(Output.finalStatus(failed ? ExitStatus.error.rawValue : ExitStatus.success.rawValue)) }
         }
         if parsed.value("--baseline") != nil {
             let gone = baseline.unmatched(in: baselinePaths)
@@ -246,7 +246,7 @@ enum LintCommand {
             status = report.findings.contains { strict || $0.severity == .error } ? .failure : .success
         }
         // Everything is written (unbuffered); see `linted`.
-        withExtendedLifetime(linted) { exit(status.rawValue) }
+        withExtendedLifetime(linted) { exit(Output.finalStatus(status.rawValue)) }
     }
 }
 

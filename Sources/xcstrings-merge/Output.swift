@@ -13,15 +13,41 @@ import StringCatalog
 /// other people wrote, and none of their characters may drive the terminal. The tool's own text
 /// holds no such character; what it colours on purpose goes out as bytes (`out(bytes:)`), built
 /// by a caller that made the catalog text in it visible first.
+///
+/// A failed write to standard output is remembered (`standardOutputFailure`): a report sent to a
+/// full disk (`lint --format sarif > x.sarif`) must not pass with an empty file. `main` then
+/// says so and exits 2.
 enum Output {
     static func out(_ text: String) { write(1, text) }
-    static func out(bytes: [UInt8]) { bytes.withUnsafeBytes { _ = FileDescriptors.writeAll(1, $0) } }
-    static func out(buffer: UnsafeBufferPointer<UInt8>) { _ = FileDescriptors.writeAll(1, UnsafeRawBufferPointer(buffer)) }
+    static func out(bytes: [UInt8]) { bytes.withUnsafeBytes { writeAll(1, $0) } }
+    static func out(buffer: UnsafeBufferPointer<UInt8>) { writeAll(1, UnsafeRawBufferPointer(buffer)) }
     static func err(_ text: String) { write(2, text) }
 
     static func write(_ fd: Int32, _ text: String) {
         var text = VisibleText.escaping(text)
-        text.withUTF8 { _ = FileDescriptors.writeAll(fd, UnsafeRawBufferPointer($0)) }
+        text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+        if !FileDescriptors.writeAll(fd, bytes), fd == 1 {
+            let error = FileDescriptors.lastError
+            failureLock.locked { if failure == nil { failure = error } }
+        }
+    }
+
+    private static let failureLock = Lock()
+    nonisolated(unsafe) private static var failure: Int32?
+
+    /// The error of the first write to standard output that failed, if one did.
+    static var standardOutputFailure: Int32? { failureLock.locked { failure } }
+
+    /// The exit status once a command returned `status`: a failed write to standard output makes
+    /// it 2, with a message, unless the reader went away on purpose (EPIPE: `| head`), which git
+    /// does not report either.
+    static func finalStatus(_ status: Int32) -> Int32 {
+        guard let error = standardOutputFailure, error != EPIPE else { return status }
+        err("xcstrings-merge: cannot write to standard output: \(String(cString: strerror(error)))\n")
+        return 2
     }
 
     /// Whether to colour standard output for `--color always|never|auto`: auto colours a

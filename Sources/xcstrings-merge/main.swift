@@ -7,4 +7,4 @@ import XcstringsMergePlatform
 
 PhaseTimes.begin()
 Signals.ignoreWriteSignals()
-exit(Tool.run(Array(CommandLine.arguments.dropFirst())))
+exit(Output.finalStatus(Tool.run(Array(CommandLine.arguments.dropFirst()))))

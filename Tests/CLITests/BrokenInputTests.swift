@@ -76,7 +76,7 @@ import XcstringsMergeTestSupport
 
     /// The real merges whose inputs a line merge had damaged (a repeated key) end repaired: a
     /// valid canonical catalog with every translation of both sides, or a named conflict.
-    @Test(arguments: ["CofficLab__Lumi__55d426eff3__Localizable", "tisfeng__Easydict__85b79ceff0__Localizable"])
+    @Test(.enabled(if: Paths.corpusPresent, "../shared/corpus is absent"), arguments: ["CofficLab__Lumi__55d426eff3__Localizable", "tisfeng__Easydict__85b79ceff0__Localizable"])
     func realDamagedMergesEndRepaired(_ name: String) throws {
         guard let folder = Paths.corpus("merges")?.appendingPathComponent(name) else { print(Paths.sharedAbsentMessage); return }
         let texts = try ["base", "ours", "theirs"].map { try bytes(folder.appendingPathComponent($0 + ".xcstrings")) }
@@ -111,7 +111,7 @@ import XcstringsMergeTestSupport
 
     /// Where it must line-merge, the fallback leaves no more hunks than git's own merge: on the
     /// real broken merge of the corpus, and on edits to each broken catalog of the malformed set.
-    @Test func theLineMergeFallbackLeavesNoMoreHunksThanGit() throws {
+    @Test(.enabled(if: Paths.corpusPresent, "../shared/corpus is absent")) func theLineMergeFallbackLeavesNoMoreHunksThanGit() throws {
         guard let merges = Paths.corpus("merges"), let malformed = Paths.corpus("malformed") else { print(Paths.sharedAbsentMessage); return }
         var cases: [[[UInt8]]] = []
         let whisky = merges.appendingPathComponent("Whisky-App__Whisky__ad2f5f2432__Localizable")

@@ -110,11 +110,11 @@ import XcstringsMergeTestSupport
 
     /// A libgit2 of the next major version (what `brew upgrade` would bring with 2.0) is not
     /// taken: its file and version are named, with the rebuild that fixes it, on one line.
-    @Test func aLaterMajorVersionIsNamedWithTheRebuild() throws {
-        guard let real = Self.realLibrary else { print("no \(Libgit2.fileName) in the usual folders; skipped"); return }
+    @Test(.enabled(if: realLibrary != nil, "no libgit2 of the built version in the usual folders"))
+    func aLaterMajorVersionIsNamedWithTheRebuild() throws {
+        let real = try #require(Self.realLibrary), built = Libgit2.builtVersion
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let built = Libgit2.builtVersion
         let name = SharedLibraries.fileName("git2", version: "\(built.major + 1).0")
         let folder = directory.file("next")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -17,6 +17,11 @@ public enum Paths {
 
     public static let sharedAbsentMessage = "../shared/corpus is absent; corpus tests skipped"
 
+    /// Whether `../shared/corpus` is here: a test that reads it says
+    /// `@Test(.enabled(if: Paths.corpusPresent, "../shared/corpus is absent"))`, so that a clone
+    /// without it reports the test as skipped, not as passed.
+    public static var corpusPresent: Bool { shared != nil }
+
     public static func corpus(_ folder: String) -> URL? {
         shared?.appendingPathComponent("corpus").appendingPathComponent(folder)
     }
@@ -68,3 +73,4 @@ public func bytes(_ url: URL) throws -> [UInt8] {
 public func bytes(_ string: String) -> [UInt8] {
     Array(string.utf8)
 }
+
