@@ -1,3 +1,5 @@
+import StringCatalog
+
 /// Paths and keys in the commands the tool suggests, written so that pasting the command into a
 /// shell passes each as one word: Xcode projects have folders such as `Ressources für/`.
 public enum ShellQuoting {
@@ -13,7 +15,9 @@ public enum ShellQuoting {
             }
         }
         if plain { return text }
-        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        // Over scalars (`replacingAll`): an apostrophe followed by a combining accent is one
+        // Character, which a split on Characters would leave inside the quotes unescaped.
+        return "'" + text.replacingAll("'", "'\\''") + "'"
     }
 
     /// `words` as one command line.

@@ -4,6 +4,7 @@ import Darwin
 import Glibc
 #endif
 import XcstringsMergePlatform
+import CatalogMerge
 import GitSupport
 import StringCatalog
 
@@ -66,10 +67,7 @@ enum DriverSetup {
         return true
     }
 
-    static func shellQuoted(_ text: String) -> String {
-        if !text.isEmpty && text.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+".contains($0) }) { return text }
-        return "'" + text.replacingAll("'", "'\\''") + "'"
-    }
+    static func shellQuoted(_ text: String) -> String { ShellQuoting.quoted(text) }
 
     /// Where the settings go.
     struct Target {

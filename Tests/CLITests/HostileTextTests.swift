@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StringCatalog
+import CatalogMerge
 import XcstringsMergeTestSupport
 
 /// Catalog text never drives a terminal: keys and values holding ESC and BEL sequences (OSC 52
@@ -117,5 +118,54 @@ import XcstringsMergeTestSupport
         #expect(VisibleText.escaping(input) == shown)
         let needs = input.utf8.withContiguousStorageIfAvailable { VisibleText.needsEscaping($0) } ?? Array(input.utf8).withUnsafeBufferPointer { VisibleText.needsEscaping($0) }
         #expect(needs == (input != shown))
+    }
+
+    /// A CR LF in a value or a state is one Swift Character: escaping `\r` and `\n` as
+    /// Characters let it through, and the line after it ran as a workflow command in the Action
+    /// (a forged `::error` on any file, `::stop-commands::`). Escaped over scalars, the only
+    /// annotation lines are the tool's own, about this file.
+    @Test func aLineBreakInCatalogTextForgesNoAnnotation() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let forged = "\r\n::error file=Pay.swift,line=4::API key leak\r\n::stop-commands::token\r\n"
+        let text = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "%@ files" : { "localizations" : { "de" : { "stringUnit" : { "state" : \(Self.json("x" + forged)), "value" : \(Self.json("%d Dateien" + forged)) } } } }
+              },
+              "version" : "1.0"
+            }
+            """
+        let file = try directory.write("L.xcstrings", text)
+        for command in [["check", "--format", "github", file.path], ["lint", "--format", "github", file.path]] {
+            let result = try runTool(command, in: directory.url)
+            let annotations = result.stdout.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+                .filter { $0.hasPrefix("::") }
+            #expect(!annotations.isEmpty, "\(command): \(result.stdout)")
+            for line in annotations {
+                #expect(line.hasPrefix("::error file=\(file.path),") || line.hasPrefix("::warning file=\(file.path),"), "\(command): forged: \(line)")
+            }
+            #expect(!result.stdout.unicodeScalars.contains("\r"), "\(command): a raw CR")
+        }
+    }
+
+    /// An apostrophe followed by a combining accent is one Swift Character: quoting that split
+    /// on Characters left it unescaped, and the command the tool suggests (or registers as the
+    /// driver) closed its quote and ran what followed. Quoted over scalars, the shell reads back
+    /// the exact text.
+    @Test(arguments: ["A'\u{301};touch PWNED;'.xcstrings", "it's", "'\u{301}'", "plain", "Ressources für/L.xcstrings", "$(id)`id`\"", "a\nb"])
+    func shellQuotingSurvivesCombiningMarks(text: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let quoted = ShellQuoting.quoted(text)
+        let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "printf '%s' \(quoted)"], in: directory.url)
+        #expect(result.stdout == text, "\(quoted.debugDescription) read back as \(result.stdout.debugDescription)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty, "the quoted text ran a command")
+    }
+
+    @Test func replacingWorksOnScalarsNotCharacters() {
+        #expect("a\r\nb".replacingAll("\r", "%0D").replacingAll("\n", "%0A") == "a%0D%0Ab")
+        #expect("x'\u{301}y".replacingAll("'", "'\\''") == "x'\\''\u{301}y")
     }
 }

@@ -63,13 +63,18 @@ public struct UTF8Bytes: Hashable, Sendable, CustomStringConvertible, Expressibl
 }
 
 extension String {
-    /// The string with every `target` character replaced by `replacement`, without Foundation.
-    public func replacingAll(_ target: Character, _ replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
+    /// The string with every `target` scalar replaced by `replacement`, without Foundation.
+    ///
+    /// Scalars, never Characters: `"\r\n"` is one Character, and so is an apostrophe followed
+    /// by a combining accent, so that a comparison of Characters would let a CR LF through an
+    /// escaping of `\r` and `\n` (a forged `::error` line in CI) and an apostrophe through shell
+    /// quoting (a pasted command that runs code).
+    public func replacingAll(_ target: Unicode.Scalar, _ replacement: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == target { result.append(contentsOf: replacement.unicodeScalars) } else { result.append(scalar) }
         }
-        return result
+        return String(result)
     }
 }
 
