@@ -109,22 +109,33 @@ public struct CatalogDiff: Sendable {
         }
         let oldStrings = old.strings, newStrings = new.strings
         // Each new entry's position in the old version: the alignment the reading against the
-        // old one found, else the old object's own key table (no hashing of every key again).
-        let positions: [Int32] = newStrings.alignment(to: oldStrings)?.positions
-            ?? newStrings.members.map { member in oldStrings.index(ofKey: member.key).map(Int32.init) ?? -1 }
+        // old one found (no hashing of every key again).
+        let positions: [Int32] = newStrings.alignment(to: oldStrings)?.positions ?? {
+            // Without it, one table of the old keys (a search of the old object per new key
+            // would be quadratic).
+            var oldPositions: [UTF8Bytes: Int32] = [:]
+            oldPositions.reserveCapacity(oldStrings.count)
+            for (position, member) in oldStrings.members.enumerated() where oldPositions[member.key] == nil {
+                oldPositions[member.key] = Int32(position)
+            }
+            return newStrings.members.map { oldPositions[$0.key] ?? -1 }
+        }()
         var inNew = [Bool](repeating: false, count: oldStrings.count)
-        var added = JSONObject()
+        // Collected in an array, then made an object once: appending to an object's members one
+        // by one copied them each time (its members observe their changes), quadratic in keys added.
+        var addedMembers: [JSONMember] = []
         var changedPairs: [(key: UTF8Bytes, old: JSONValue, new: JSONValue)] = []
         for (index, member) in newStrings.members.enumerated() {
             let position = Int(positions[index])
             guard position >= 0 else {
-                added.members.append(member)
+                addedMembers.append(member)
                 continue
             }
             inNew[position] = true
             let before = oldStrings.members[position].value
             if before != member.value { changedPairs.append((member.key, before, member.value)) }
         }
+        let added = JSONObject(addedMembers)
         let removed = JSONObject(oldStrings.members.indices.filter { !inNew[$0] }.map { oldStrings.members[$0] })
         let renames = removed.members.isEmpty || added.members.isEmpty
             ? [:] : KeyRenames.between(old: removed, new: added, sourceLanguage: old.sourceLanguage ?? new.sourceLanguage)
@@ -138,9 +149,11 @@ public struct CatalogDiff: Sendable {
         }
         for (pair, entryChanges) in zip(changedPairs, comparisons) where !entryChanges.isEmpty { groups.append((pair.key, entryChanges)) }
         let oldOfRenamed = Dictionary(uniqueKeysWithValues: renames.map { ($0.value, $0.key) })
+        // A renamed key's old entry, by key: the old object may have no table of its keys, and a
+        // search of it for each rename was quadratic in renames.
+        let removedValues = renames.isEmpty ? [:] : Dictionary(removed.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         for member in added.members {
-            if let from = oldOfRenamed[member.key], let position = oldStrings.index(ofKey: from) {
-                let before = oldStrings.members[position].value
+            if let from = oldOfRenamed[member.key], let before = removedValues[from] {
                 var group = [CatalogChange(kind: .keyRenamed, key: member.key, renamedFrom: from, locale: nil, path: [], old: nil, new: nil)]
                 group += Self.entryChanges(key: member.key, renamedFrom: from, old: before, new: member.value)
                 groups.append((member.key, group))

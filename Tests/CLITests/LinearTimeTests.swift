@@ -119,6 +119,20 @@ import XcstringsMergeTestSupport
         }
     }
 
+    /// `n` keys in the new version that the old one lacks (`renamed`: the old one has them under
+    /// other names, with the same translations): what a pull request adding a catalog gives
+    /// the Action's summary.
+    static func addedKeys(renamed: Bool) -> @Sendable (Int, String) throws -> Void {
+        { n, folder in
+            let new = (0..<n).map { "\"new.\($0)\" : {\"localizations\" : {\"de\" : \(unit("v\($0)"))}}" }.joined(separator: ", ")
+            let old = renamed ? (0..<n).map { "\"old.\($0)\" : {\"localizations\" : {\"de\" : \(unit("v\($0)"))}}" }.joined(separator: ", ") : ""
+            try write(catalog(old), folder, "old.xcstrings")
+            try write(catalog(new), folder, "new.xcstrings")
+        }
+    }
+
+    static let diff: @Sendable (String) -> [String] = { ["diff", $0 + "/old.xcstrings", $0 + "/new.xcstrings", "--format", "markdown"] }
+
     static let merge: @Sendable (String) -> [String] = { folder in
         ["merge", folder + "/base.xcstrings", folder + "/ours.xcstrings", folder + "/theirs.xcstrings", "-o", folder + "/out.xcstrings", "--report", folder + "/r.json"]
     }
@@ -137,6 +151,8 @@ import XcstringsMergeTestSupport
         Case(name: "lint: device variations in one string", size: 20000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: devices),
         Case(name: "merge: one key written many times", size: 6000, arguments: merge, make: repeatedKeys(distinct: false)),
         Case(name: "merge: many keys written twice", size: 6000, arguments: merge, make: repeatedKeys(distinct: true)),
+        Case(name: "diff: keys added", size: 6000, arguments: diff, make: addedKeys(renamed: false)),
+        Case(name: "diff: keys renamed", size: 3000, arguments: diff, make: addedKeys(renamed: true)),
     ]
 
     /// The best of three runs' processor seconds (user and system): the suite runs other
