@@ -332,14 +332,14 @@ public enum DiffText {
 
     /// A file's heading, summary and table of counts per locale.
     static func markdownHead(_ file: FileDiff) -> String {
-        var out = "#### " + MarkdownText.escape(file.path) + "\n\n"
+        var out = "#### " + MarkdownText.code(file.path) + "\n\n"
         out += MarkdownText.escape(file.summary) + "\n\n"
         if file.diff.layoutOnly { return out }
         let counts = file.counts
         if !counts.locales.isEmpty {
             out += "| locale | added | changed | removed | now untranslated |\n| --- | ---: | ---: | ---: | ---: |\n"
             for row in counts.locales {
-                out += "| \(MarkdownText.escape(row.locale.string)) | \(row.added) | \(row.changed) | \(row.removed) | \(row.untranslated) |\n"
+                out += "| \(MarkdownText.code(row.locale.string, inTableCell: true)) | \(row.added) | \(row.changed) | \(row.removed) | \(row.untranslated) |\n"
             }
             out += "\n"
         }
@@ -364,17 +364,17 @@ public enum DiffText {
     }
 
     static func markdownLine(_ change: CatalogChange) -> String {
-        let key = change.key.map { "**" + MarkdownText.escape(quoted($0)) + "**" } ?? ""
-        let place = MarkdownText.escape(self.place(change))
-        func text(_ value: CatalogFact.Value?) -> String { MarkdownText.escape(show(value)) }
+        let key = change.key.map { MarkdownText.code(quoted($0)) } ?? ""
+        let place = MarkdownText.code(self.place(change))
+        func text(_ value: CatalogFact.Value?) -> String { MarkdownText.code(show(value)) }
         switch change.kind {
         case .keyAdded: return "- added \(key)"
         case .keyRemoved: return "- removed \(key)"
-        case .keyRenamed: return "- renamed **\(MarkdownText.escape(quoted(change.renamedFrom!)))** → \(key)"
+        case .keyRenamed: return "- renamed \(MarkdownText.code(quoted(change.renamedFrom!))) → \(key)"
         case .added: return "- \(key) \(place): added \(text(change.new))"
         case .removed: return "- \(key) \(place): removed \(text(change.old))"
         case .topLevel: return "- \(place): \(text(change.old)) → \(text(change.new))"
-        default: return "- \(key) \(place): " + MarkdownText.escape(changeText(change, DiffColors(enabled: false)))
+        default: return "- \(key) \(place): " + MarkdownText.code(changeText(change, DiffColors(enabled: false)))
         }
     }
 }
@@ -382,7 +382,32 @@ public enum DiffText {
 /// Text made inert in GitHub's Markdown: every character Markdown or HTML gives a meaning is
 /// written as an HTML entity, line breaks as `↵`, and what a terminal would act on as
 /// `\u{1B}` (`VisibleText`).
+///
+/// Catalog text goes in code spans (`code`): entities alone leave GitHub's renderer making links
+/// of `www.host/x` and `user@host` and its filters linking `@user`, `@org/team` and `#1` in the
+/// rendered text, which a code span keeps literal.
 public enum MarkdownText {
+    /// `text` as one code span: fenced with more backticks than any run inside, padded with a
+    /// space on each side (which the renderer takes off again), line breaks shown as `↵` and
+    /// tabs as spaces (a span is one line), hidden characters visible (`VisibleText`). In a
+    /// table cell a `|` is written `\|`, which GitHub's table reading turns back into `|`.
+    public static func code(_ text: String, inTableCell: Bool = false) -> String {
+        var content = String.UnicodeScalarView()
+        var longestRun = 0, run = 0
+        for scalar in VisibleText.escaping(text).unicodeScalars {
+            run = scalar == "`" ? run + 1 : 0
+            longestRun = max(longestRun, run)
+            switch scalar {
+            case "\n", "\u{2028}", "\u{2029}": content.append("↵")
+            case "\r", "\t": content.append(" ")
+            case "|" where inTableCell: content.append(contentsOf: "\\|".unicodeScalars)
+            default: content.append(scalar)
+            }
+        }
+        let fence = String(repeating: "`", count: longestRun + 1)
+        return fence + " " + String(content) + " " + fence
+    }
+
     public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)

@@ -41,12 +41,12 @@ import XcstringsMergeTestSupport
         #expect(clean.stdout.contains("::group::xcstrings-merge lint"), "\(clean.stdout)")
         let text = try String(contentsOf: summary, encoding: .utf8)
         #expect(text.contains("### String catalogs changed since \(base.prefix(12))"), "\(text)")
-        #expect(text.contains("#### App/L.xcstrings"), "\(text)")
-        #expect(text.contains("&#34;Speichern&#34; → &#34;Sichern&#34;"), "\(text)")
+        #expect(text.contains("#### ` App/L.xcstrings `"), "\(text)")
+        #expect(text.contains("\"Speichern\" → \"Sichern\""), "\(text)")
         // The step's outputs name the summary and the annotations, for the steps after it.
         let written = try String(contentsOf: outputs, encoding: .utf8)
         let summaryFile = try #require(written.split(separator: "\n").first { $0.hasPrefix("summary=") }?.dropFirst("summary=".count))
-        #expect(try String(contentsOfFile: String(summaryFile), encoding: .utf8).contains("#### App/L.xcstrings"))
+        #expect(try String(contentsOfFile: String(summaryFile), encoding: .utf8).contains("#### ` App/L.xcstrings `"))
         #expect(written.contains("annotations="), "\(written)")
 
         // A placeholder the translation reads differently: an error annotation, the job fails.
@@ -104,8 +104,8 @@ import XcstringsMergeTestSupport
         #expect(bytes.count > 900_000, "the limit is used, not wasted: \(bytes.count) bytes")
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("50000 translations changed"), "the counts stay")
-        #expect(text.contains("| de | 0 | 50000 | 0 | 0 |"), "the table stays")
-        let shownLines = text.split(separator: "\n").filter { $0.hasPrefix("- **") }.count
+        #expect(text.contains("| ` de ` | 0 | 50000 | 0 | 0 |"), "the table stays")
+        let shownLines = text.split(separator: "\n").filter { $0.hasPrefix("- `") }.count
         #expect(text.contains("_\(50_000 - shownLines) more changes to this catalog left out to stay within the size limit"), "\(text.suffix(400))")
     }
 
@@ -147,7 +147,7 @@ import XcstringsMergeTestSupport
         #expect(calls.contains("gh api --paginate repos/owner/app/issues/17/comments --jq"), "\(calls)")
         #expect(calls.contains("gh api --method POST repos/owner/app/issues/17/comments -F body=@"), "\(calls)")
         #expect(calls.contains("<!-- xcstrings-merge summary -->\n### String catalogs changed since"), "\(calls)")
-        #expect(calls.contains("&#34;Speichern&#34; → &#34;Sichern&#34;"), "\(calls)")
+        #expect(calls.contains("\"Speichern\" → \"Sichern\""), "\(calls)")
         #expect(!calls.contains("PATCH"))
 
         // The next push: the comment found, and edited.

@@ -82,31 +82,105 @@ import XcstringsMergeTestSupport
         #expect(diff.isEmpty)
     }
 
-    /// Catalog text cannot break out of the markdown: no raw HTML, table cell, code span, link,
-    /// `<details>`, line or control character comes through.
-    @Test func markdownEscapesHostileText() throws {
-        let hostile = [
-            "`code` | cell", "<script>alert(1)</script>", "</details><details open>", "[link](https://example.com)",
-            "![image](x.png)", "line\nbreak\n- fake item", "\u{1B}]52;c;Y2xpcA==\u{07}", "**bold** _it_ ~~s~~", "# heading",
-            "&amp; &#124;", "\u{202E}reversed",
-        ]
-        var strings: [String: [String: String]] = [:]
-        for (index, text) in hostile.enumerated() { strings[text] = ["de": "v\(index) " + text] }
-        let old = simpleCatalog([:])
-        let new = simpleCatalog(strings)
-        let diff = FileDiff(path: "L.xcstrings", diff: try CatalogDiff.compare(old: old, new: new).get())
-        let markdown = DiffText.markdown([diff], shown: 5)
-        for forbidden in ["<script", "</details><details open>", "`", "](", "\u{1B}", "\u{07}", "\u{202E}", "**bold", "\n- fake", "\n# heading", "&amp;"] {
-            #expect(!markdown.contains(forbidden), "\(forbidden.debugDescription) came through")
+    /// The markdown with its code spans taken out, by CommonMark's rule (a run of n backticks
+    /// opens a span that the next run of exactly n closes): what the renderer reads as markup.
+    static func outsideCodeSpans(_ markdown: String) -> String {
+        let scalars = Array(markdown.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        func run(at start: Int) -> Int {
+            var end = start
+            while end < scalars.count, scalars[end] == "`" { end += 1 }
+            return end - start
         }
+        while i < scalars.count {
+            guard scalars[i] == "`" else { out.append(scalars[i]); i += 1; continue }
+            let length = run(at: i)
+            var j = i + length, closed: Int?
+            while j < scalars.count, scalars[j] != "\n" {
+                if scalars[j] == "`" {
+                    let other = run(at: j)
+                    if other == length { closed = j + other; break }
+                    j += other
+                } else {
+                    j += 1
+                }
+            }
+            if let closed { out.append("C"); i = closed } else { out.append(contentsOf: scalars[i..<(i + length)]); i += length }
+        }
+        return String(out)
+    }
+
+    static let hostileTexts = [
+        "`code` | cell", "<script>alert(1)</script>", "</details><details open>", "[link](https://example.com)",
+        "![image](x.png)", "line\nbreak\n- fake item", "\u{1B}]52;c;Y2xpcA==\u{07}", "**bold** _it_ ~~s~~", "# heading",
+        "&amp; &#124;", "\u{202E}reversed", "www.evil.example/login", "mail admin@evil.example", "cc @octocat @org/team",
+        "fixes #1 :shipit:", "```` four ````", "` lone", "end `", "u2028\u{2028}- item",
+    ]
+
+    /// Keys of hostile text whose translation changes to hostile text, in `locale`, and as many
+    /// keys of hostile text added.
+    static func hostileDiff(locale: String = "de") throws -> FileDiff {
+        var old: [String: [String: String]] = [:], new: [String: [String: String]] = [:]
+        for (index, text) in hostileTexts.enumerated() {
+            old[text] = [locale: "old"]
+            new[text] = [locale: "v\(index) " + text]
+            new["added " + text] = [locale: text]
+        }
+        return FileDiff(path: "@octocat/www.x.com/L.xcstrings", diff: try CatalogDiff.compare(old: simpleCatalog(old), new: simpleCatalog(new)).get())
+    }
+
+    /// Catalog text cannot break out of the markdown: every piece of it is in a code span, and
+    /// outside the spans no raw HTML, table cell, link, mention, reference, `<details>`, line or
+    /// control character comes through.
+    @Test func markdownEscapesHostileText() throws {
+        let diff = try Self.hostileDiff()
+        let markdown = DiffText.markdown([diff], shown: 5)
+        let markup = Self.outsideCodeSpans(markdown)
+        for forbidden in ["<script", "</details><details open>", "`", "](", "\u{1B}", "\u{07}", "\u{202E}", "**bold", "\n- fake", "\n# heading",
+                          "&amp;", "www.", "@", "#1", ":shipit:", "\u{2028}", "\n- item"] {
+            #expect(!markup.contains(forbidden), "\(forbidden.debugDescription) came through")
+        }
+        #expect(!markdown.contains("\u{1B}") && !markdown.contains("\u{2028}"))
         // The structure is the tool's alone: one <details>, one line per change.
-        #expect(markdown.components(separatedBy: "<details>").count == 2)
-        #expect(markdown.components(separatedBy: "</details>").count == 2)
-        let changeLines = markdown.split(separator: "\n").filter { $0.hasPrefix("- ") }
+        #expect(markup.components(separatedBy: "<details>").count == 2)
+        #expect(markup.components(separatedBy: "</details>").count == 2)
+        let changeLines = markup.split(separator: "\n").filter { $0.hasPrefix("- ") }
         #expect(changeLines.count == diff.diff.changes.count)
-        for line in markdown.split(separator: "\n") where line.hasPrefix("|") {
+        // A locale that holds a `|` stays in its table cell.
+        let table = DiffText.markdown([try Self.hostileDiff(locale: "de|x")])
+        let rows = Self.outsideCodeSpans(table).split(separator: "\n").filter { $0.hasPrefix("|") }
+        #expect(rows.count == 3, "\(table)")
+        for line in rows {
             #expect(line.filter { $0 == "|" }.count == 6, "\(line)")
         }
+    }
+
+    static let cmarkgfm: Bool = (try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import cmarkgfm"]).status) == 0
+
+    /// Rendered by cmark-gfm, the renderer GitHub uses: no link, no HTML of the catalog's, and
+    /// every `@`, `#1` and `www.` inside `<code>`, which GitHub's mention, reference and emoji
+    /// filters leave alone.
+    @Test(.enabled(if: cmarkgfm, "python3 with cmarkgfm is not installed here (pip install cmarkgfm)"))
+    func gitHubsRendererMakesNoLinkOrMentionOfCatalogText() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let markdown = try directory.write("summary.md", DiffText.markdown([try Self.hostileDiff(locale: "de|x")], shown: 5))
+        let script = """
+            import cmarkgfm, re, sys, json
+            html = cmarkgfm.github_flavored_markdown_to_html(open(sys.argv[1]).read())
+            outside = re.sub(r'<code>.*?</code>', 'C', html, flags=re.S)
+            print(json.dumps({"links": re.findall(r'<a ', html), "tags": sorted(set(re.findall(r'<(/?[a-z0-9]+)', outside))),
+                              "mentions": re.findall(r'[@#]\\w|www\\.', outside), "rows": len(re.findall(r'<tr>', html))}))
+            """
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, markdown.path])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        #expect((report["links"] as? [String]) == [], "\(report)")
+        #expect((report["mentions"] as? [String]) == [], "\(report)")
+        let tags = Set(report["tags"] as? [String] ?? [])
+        #expect(tags.isSubset(of: ["h4", "/h4", "p", "/p", "table", "/table", "thead", "/thead", "tbody", "/tbody", "tr", "/tr", "th", "/th", "td", "/td",
+                                   "ul", "/ul", "li", "/li", "details", "/details", "summary", "/summary", "em", "/em"]), "\(tags)")
+        #expect(report["rows"] as? Int == 2, "one header row and one locale row: \(report)")
     }
 
     /// `--max-size`: the markdown stays within the limit for any limit, every file's lines come
