@@ -179,4 +179,20 @@ import XcstringsMergeTestSupport
         let text = String(decoding: try repo.read("ours"), as: UTF8.self)
         #expect(text.contains("\n||||||| base\n"), "\(merge.stderr)")
     }
+
+    /// A FIFO named `*.xcstrings` in a folder given to lint, check or format (or the current
+    /// folder outside a repository) is no catalog: the folder walk takes regular files only, and
+    /// nothing blocks on it. Each run is bounded by an alarm, so that a regression fails instead
+    /// of hanging the suite.
+    @Test(arguments: [["lint", "."], ["check", "."], ["format", "."], ["lint"], ["check"]])
+    func aFIFOInAScannedFolderIsPassedOver(arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try directory.write("a.xcstrings", simpleCatalog(["Save": ["de": "Sichern"]]))
+        let fifo = try run(URL(fileURLWithPath: "/usr/bin/env"), ["mkfifo", directory.file("b.xcstrings").path])
+        try #require(fifo.status == 0, "\(fifo.stderr)")
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["perl", "-e", "alarm shift; exec @ARGV", "30", Paths.tool.path] + arguments, in: directory.url)
+        #expect(result.status == 0, "\(arguments): \(result.status) \(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("1 catalog") || arguments == ["format", "."], "\(arguments): \(result.stdout)")
+    }
 }

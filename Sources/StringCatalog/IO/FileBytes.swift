@@ -206,6 +206,13 @@ public enum FileBytes {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
+
+    /// Whether `path` is a regular file (through links): not a FIFO or a device, whose reading
+    /// could block for ever.
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
 }
 
 /// A file written beside its destination and renamed over it only when complete, so that readers

@@ -90,6 +90,7 @@ public enum CatalogCheck {
 /// Finds catalogs in a directory tree.
 public enum CatalogFinder {
     /// Paths of `*.xcstrings` files under `directory`, sorted, skipping hidden folders and `.build`.
+    /// Regular files only: a FIFO named `*.xcstrings` in a folder would block its reader for ever.
     public static func catalogs(under directory: String) -> [String] {
         var found: [String] = []
         var pending = [directory]
@@ -98,7 +99,7 @@ public enum CatalogFinder {
                 let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
                 if FileBytes.isDirectory(path) {
                     if !name.hasPrefix(".") && name != "node_modules" { pending.append(path) }
-                } else if name.hasSuffix(".xcstrings") {
+                } else if name.hasSuffix(".xcstrings") && FileBytes.isRegularFile(path) {
                     found.append(path)
                 }
             }
