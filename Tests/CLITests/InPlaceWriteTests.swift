@@ -100,14 +100,15 @@ import XcstringsMergeTestSupport
     }
 
     /// SIGKILL while the replacement is written leaves its temporary file; the next run that
-    /// writes in that folder removes it, and doctor lists it before that.
+    /// edits a catalog in that folder removes it, even one that writes nothing (`format` of a
+    /// catalog already in Xcode's form), and doctor lists it before that.
     @Test func aKilledWritersTemporaryFileIsClearedByTheNextRun() throws {
         let repo = try GitSandbox()
         defer { repo.remove() }
         // About 8 MB, its keys out of order, so that format rewrites it all.
         let reversed = Array(Self.catalog(keys: (0..<40_000).reversed().map { "key.\($0)" }).utf8)
         try repo.write("App/L.xcstrings", reversed)
-        try repo.write("App/small.xcstrings", Array(Self.catalog(keys: ["b", "a"]).utf8))
+        try repo.write("App/canonical.xcstrings", simpleCatalog(["Save": ["de": "Sichern"]]))
         try repo.commitAll("catalogs")
         let folder = repo.root.appendingPathComponent("App")
         func leftovers() -> [String] {
@@ -136,9 +137,10 @@ import XcstringsMergeTestSupport
         #expect(!leftovers().isEmpty)
         let doctor = try repo.tool(["doctor"])
         #expect(doctor.stdout.contains(leftovers()[0]), "\(doctor.stdout)")
-        let format = try repo.tool(["format", "App/small.xcstrings"])
+        let format = try repo.tool(["format", "App/canonical.xcstrings"])
         #expect(format.status == 0, "\(format.stderr)")
         #expect(leftovers().isEmpty, "\(leftovers())")
+        #expect(try repo.read("App/canonical.xcstrings") == simpleCatalog(["Save": ["de": "Sichern"]]), "nothing to rewrite")
     }
 
     @Test(arguments: [

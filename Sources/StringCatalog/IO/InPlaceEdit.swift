@@ -70,6 +70,9 @@ public final class InPlaceEdit {
             var now = stat(), held = stat()
             if stat(destination, &now) == 0, fstat(opened, &held) == 0, now.st_ino == held.st_ino, now.st_dev == held.st_dev {
                 fd = opened
+                // What a run killed while writing this catalog left beside it goes now, whether
+                // or not this edit writes (`format` of a file already in Xcode's form).
+                StaleTemporaryFiles.removeOnce(in: FileBytes.parentDirectory(of: destination))
                 return
             }
             close(opened)
