@@ -69,6 +69,38 @@ enum DriverSetup {
 
     static func shellQuoted(_ text: String) -> String { ShellQuoting.quoted(text) }
 
+    /// Why a repository's attributes file may not be written: a link leading out of the
+    /// repository (a tracked `.gitattributes` pointing at `~/.gitconfig` would have install
+    /// append to that). Nil for the global attributes file, which is the user's own.
+    static func attributesRefusal(_ target: Target) -> String? {
+        guard target.scope == "local", WriteConfinement.refusal(for: target.attributesFile, followingSymlinks: false) != nil else { return nil }
+        let destination = (try? AtomicFile.followingLinks(target.attributesFile)) ?? target.attributesFile
+        return "\(target.attributesFile) is a symbolic link leading out of the repository (to \(destination)): nothing was changed; "
+            + "a repository must not make the tool write elsewhere. Replace the link with a file, or edit the attributes by hand"
+    }
+
+    /// What install found and changed, kept beside its settings so that uninstall puts back
+    /// exactly what was there: a setting of the user's own that install replaced is kept as
+    /// `<name>-before-install`; `merge.xcstrings.added-attributes` lists the attributes lines
+    /// it added (`merge`, `diff`), `added-final-newline` and `created-attributes-file` say what
+    /// else it did to that file. An install from before these records has none: uninstall
+    /// then removes both lines, as it always did.
+    enum Record {
+        static let settings = ["merge.xcstrings.name", "merge.xcstrings.driver", "diff.xcstrings.textconv", "diff.xcstrings.cachetextconv"]
+        static let addedAttributes = "merge.xcstrings.added-attributes"
+        static let addedFinalNewline = "merge.xcstrings.added-final-newline"
+        static let createdAttributesFile = "merge.xcstrings.created-attributes-file"
+        static let all = settings.map(previous) + [addedAttributes, addedFinalNewline, createdAttributesFile]
+
+        static func previous(_ name: String) -> String { name + "-before-install" }
+
+        /// Whether a value of one of the settings is this tool's (an earlier install's), not
+        /// the user's own.
+        static func isOurs(_ value: String) -> Bool {
+            value == driverName || value.contains("xcstrings-merge")
+        }
+    }
+
     /// Where the settings go.
     struct Target {
         var config: Config
@@ -181,34 +213,51 @@ enum InstallCommand {
         }
         let binary = parsed.value("--binary") ?? DriverSetup.stableBinaryPath(Subprocess.executablePath)
         let driver = DriverSetup.driverCommand(binary: binary, gitVersion: Subprocess.gitVersion)
+        // A repository's own .gitattributes that is a link leading out of it (to ~/.gitconfig)
+        // must not make install write there: refused before anything is changed.
+        if let refusal = DriverSetup.attributesRefusal(target) {
+            Output.err("xcstrings-merge install: \(refusal)\n")
+            return .error
+        }
         do {
             var changed = false
-            if try target.config.string("merge.xcstrings.name") != DriverSetup.driverName {
-                try DriverSetup.setConfig("merge.xcstrings.name", DriverSetup.driverName, in: target.configFile)
-                changed = true
+            /// Sets `name` to `value`, keeping a value of the user's own that it replaces.
+            func set(_ name: String, _ value: String) throws -> Bool {
+                let current = try target.config.string(name)
+                guard current != value else { return false }
+                if let current, !DriverSetup.Record.isOurs(current), try target.config.string(DriverSetup.Record.previous(name)) == nil {
+                    try DriverSetup.setConfig(DriverSetup.Record.previous(name), current, in: target.configFile)
+                    Output.out("kept your \(name) ('\(current)'): uninstall puts it back\n")
+                }
+                try DriverSetup.setConfig(name, value, in: target.configFile)
+                return true
             }
-            if try target.config.string("merge.xcstrings.driver") != driver {
-                try DriverSetup.setConfig("merge.xcstrings.driver", driver, in: target.configFile)
+            if try set("merge.xcstrings.name", DriverSetup.driverName) { changed = true }
+            if try set("merge.xcstrings.driver", driver) {
                 Output.out("set merge.xcstrings.driver in \(target.configFile):\n  \(driver)\n")
                 changed = true
             }
             let textconv = DriverSetup.textconvCommand(binary: binary)
-            if try target.config.string("diff.xcstrings.textconv") != textconv {
-                try DriverSetup.setConfig("diff.xcstrings.textconv", textconv, in: target.configFile)
+            if try set("diff.xcstrings.textconv", textconv) {
                 Output.out("set diff.xcstrings.textconv in \(target.configFile): git diff, show, log -p and blame show catalogs as strings (--no-textconv: the JSON)\n")
                 changed = true
             }
             // git keeps each version's lines (in refs/notes/textconv/xcstrings), so that a long
             // `git log -p` converts each version once, not on every run.
-            if try target.config.string("diff.xcstrings.cachetextconv") != "true" {
-                try DriverSetup.setConfig("diff.xcstrings.cachetextconv", "true", in: target.configFile)
-                changed = true
-            }
+            if try set("diff.xcstrings.cachetextconv", "true") { changed = true }
+            let existed = FileBytes.exists(target.attributesFile)
             let existing = (try? FileBytes.read(target.attributesFile)) ?? []
             let missing = DriverSetup.attributesLines.filter { !DriverSetup.hasAttributesLine(existing, $0) }
             if !missing.isEmpty {
                 var bytes = existing
-                if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+                let recorded = try target.config.string(DriverSetup.Record.addedAttributes)?.split(separator: " ").map(String.init) ?? []
+                let added = missing.map { $0 == DriverSetup.attributesLine ? "merge" : "diff" }
+                try DriverSetup.setConfig(DriverSetup.Record.addedAttributes, Array(Set(recorded + added)).sorted().joined(separator: " "), in: target.configFile)
+                if !existed { try DriverSetup.setConfig(DriverSetup.Record.createdAttributesFile, "true", in: target.configFile) }
+                if let last = bytes.last, last != 0x0A {
+                    bytes.append(0x0A)
+                    try DriverSetup.setConfig(DriverSetup.Record.addedFinalNewline, "true", in: target.configFile)
+                }
                 for line in missing { bytes += Array((line + "\n").utf8) }
                 try createParent(of: target.attributesFile)
                 try FileBytes.writeAtomically(bytes, to: target.attributesFile)
@@ -344,8 +393,21 @@ enum UninstallCommand {
             throw UsageError(message: "not inside a git repository; to remove the global registration, use --global", command: "uninstall")
         }
         let target = try DriverSetup.target(global: scope, command: "uninstall")
+        if let refusal = DriverSetup.attributesRefusal(target) {
+            Output.err("xcstrings-merge uninstall: \(refusal)\n")
+            return .error
+        }
         do {
             var changed = false
+            // What install recorded, read before any of it is unset.
+            var previous: [String: String] = [:]
+            for name in DriverSetup.Record.settings {
+                if let value = try target.config.string(DriverSetup.Record.previous(name)) { previous[name] = value }
+            }
+            let addedAttributes = try target.config.string(DriverSetup.Record.addedAttributes).map { $0.split(separator: " ").map(String.init) }
+            let addedFinalNewline = try target.config.string(DriverSetup.Record.addedFinalNewline) == "true"
+            let createdAttributesFile = try target.config.string(DriverSetup.Record.createdAttributesFile) == "true"
+            for record in DriverSetup.Record.all { _ = try DriverSetup.unsetConfig(record, in: target.configFile) }
             for name in ["merge.xcstrings.driver", "merge.xcstrings.name"] where try DriverSetup.unsetConfig(name, in: target.configFile) {
                 changed = true
             }
@@ -367,12 +429,22 @@ enum UninstallCommand {
                 if diffRemoved { Output.out("removed diff.xcstrings from \(target.configFile)\n") }
                 changed = true
             }
+            for (name, value) in previous.sorted(by: { $0.key < $1.key }) {
+                try DriverSetup.setConfig(name, value, in: target.configFile)
+                Output.out("put back your \(name) ('\(value)')\n")
+            }
+            // The lines install added (all of ours, for an install that kept no record).
+            let ours = addedAttributes.map { added in
+                DriverSetup.attributesLines.filter { added.contains($0 == DriverSetup.attributesLine ? "merge" : "diff") }
+            } ?? DriverSetup.attributesLines
             if let existing = try? FileBytes.read(target.attributesFile),
-                case let present = DriverSetup.attributesLines.filter({ DriverSetup.hasAttributesLine(existing, $0) }), !present.isEmpty
+                case let present = ours.filter({ DriverSetup.hasAttributesLine(existing, $0) }), !present.isEmpty
             {
                 let kept = DriverSetup.lines(existing).filter { !present.contains($0.trimmingWhitespace()) }
-                let text = kept.joined(separator: "\n")
-                if text.isEmpty && !FileBytes.isSymbolicLink(target.attributesFile) {
+                var text = kept.joined(separator: "\n")
+                if addedFinalNewline && text.hasSuffix("\n") { text.removeLast() }
+                let removeFile = addedAttributes == nil || createdAttributesFile
+                if text.isEmpty && removeFile && !FileBytes.isSymbolicLink(target.attributesFile) {
                     unlink(target.attributesFile)
                 } else {
                     try FileBytes.writeAtomically(Array(text.utf8), to: target.attributesFile)

@@ -229,4 +229,60 @@ import XcstringsMergeTestSupport
         #expect(String(decoding: try bytes(target), as: UTF8.self) == "[user]\n\tname = Test\n")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "dotfiles/gitconfig")
     }
+
+    /// A repository whose `.gitattributes` is a link leading out of it (to `~/.gitconfig`): install
+    /// and uninstall refuse before changing anything, and the target is untouched.
+    @Test func aGitattributesLinkLeadingOutsideIsNotWrittenThrough() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        let gitconfig = repo.home.appendingPathComponent(".gitconfig")
+        try Data("[user]\n\tname = me\n".utf8).write(to: gitconfig)
+        try FileManager.default.createSymbolicLink(atPath: repo.root.appendingPathComponent(".gitattributes").path, withDestinationPath: gitconfig.path)
+        let install = try repo.tool(["install"])
+        #expect(install.status == 2, "\(install.stdout)\(install.stderr)")
+        #expect(install.stderr.contains("is a symbolic link leading out of the repository"), "\(install.stderr)")
+        #expect(String(decoding: try bytes(gitconfig), as: UTF8.self) == "[user]\n\tname = me\n")
+        #expect(!String(decoding: try bytes(repo.root.appendingPathComponent(".git/config")), as: UTF8.self).contains("xcstrings"), "nothing half installed")
+        #expect(try repo.git("status").status == 0)
+        #expect(try repo.tool(["uninstall"]).status == 2)
+    }
+
+    /// Uninstall puts back what install found: the user's own driver and diff settings, their own
+    /// attributes line and file, a file without a final newline; and takes away only what
+    /// install added.
+    @Test(arguments: [
+        ("*.xcstrings merge=xcstrings\n", "my-own-tool %O %A %B"),
+        ("*.png binary", nil),
+        ("", nil),
+        (nil, "my-own-tool %O %A %B"),
+    ] as [(String?, String?)])
+    func uninstallRestoresExactlyWhatWasThere(attributes: String?, driver: String?) throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        let file = repo.root.appendingPathComponent(".gitattributes")
+        if let attributes { try Data(attributes.utf8).write(to: file) }
+        if let driver { try repo.git("config", "merge.xcstrings.driver", driver) }
+        try repo.git("config", "diff.xcstrings.textconv", "cat")
+        let configBefore = try bytes(repo.root.appendingPathComponent(".git/config"))
+        let install = try repo.tool(["install"])
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(try repo.git("config", "merge.xcstrings.driver").stdout.contains("xcstrings-merge"))
+        let again = try repo.tool(["install"])
+        #expect(again.stdout.contains("already installed"), "\(again.stdout)")
+        let uninstall = try repo.tool(["uninstall"])
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(try repo.git("config", "merge.xcstrings.driver").stdout.trimmingCharacters(in: .newlines) == (driver ?? ""))
+        #expect(try repo.git("config", "diff.xcstrings.textconv").stdout == "cat\n")
+        if let attributes {
+            #expect(FileManager.default.fileExists(atPath: file.path), "the user's file stays")
+            #expect(String(decoding: try bytes(file), as: UTF8.self) == attributes)
+        } else {
+            #expect(!FileManager.default.fileExists(atPath: file.path), "the file install made goes")
+        }
+        let configAfter = String(decoding: try bytes(repo.root.appendingPathComponent(".git/config")), as: UTF8.self)
+        #expect(!configAfter.contains("before-install") && !configAfter.contains("added-"), "\(configAfter)")
+        if driver == nil {
+            #expect(configAfter == String(decoding: configBefore, as: UTF8.self), "\(configAfter)")
+        }
+    }
 }
