@@ -143,6 +143,22 @@ struct MergeRequest {
     }
 
     func merge(gitDirectory: String?) -> ExitStatus {
+        // The output, when it is a file already (ours, or a catalog named with -o), is locked
+        // from before the inputs are read until it is replaced, and replaced only if it is still
+        // the version there then: another run of the tool (rename-key) waits its turn, and an
+        // edit made meanwhile by anything else is not overwritten (InPlaceEdit).
+        var edit: InPlaceEdit?
+        if FileBytes.isRegularFile(outputPath) {
+            do throws(FileError) {
+                edit = try InPlaceEdit(path: outputPath) {
+                    Output.err("xcstrings-merge: \(outputPath) is being written by another run of the tool; waiting for it\n")
+                }
+                edit?.noteVersion()
+            } catch {
+                Output.err("xcstrings-merge: \(error.description)\n")
+                return .error
+            }
+        }
         let inputs = MergeInputs.files(base: basePath, ours: oursPath, theirs: theirsPath, displayName: displayPath)
         let merged: MergedCatalog
         switch FileMerge(options: options, labels: labels).run(inputs) {
@@ -165,7 +181,11 @@ struct MergeRequest {
         do {
             // As git's driver (no -o) the output is %A, which git reads back and deletes: no
             // flush to disk. A file named with -o is the person's, and is flushed.
-            try merged.catalog.write(to: outputPath, durable: !runsAsDriver)
+            if let edit {
+                try edit.replace(with: merged.catalog, durable: !runsAsDriver)
+            } else {
+                try merged.catalog.write(to: outputPath, durable: !runsAsDriver)
+            }
         } catch {
             Output.err("xcstrings-merge: \(error.description)\n")
             return .error

@@ -93,9 +93,15 @@ public final class InPlaceEdit {
         return bytes
     }
 
+    /// Takes the version there now as the one read, for a caller that reads the file another
+    /// way (`merge -o` onto one of its inputs): `replace` then refuses if it changes after this.
+    public func noteVersion() {
+        readIdentity = FileIdentity.of(destination)
+    }
+
     /// Replaces the file with `catalog` in Xcode's form, unless it changed since `read`.
-    public func replace(with catalog: Catalog) throws(FileError) {
-        try catalog.write(to: destination, expecting: expectedVersion(), reportedAs: path)
+    public func replace(with catalog: Catalog, durable: Bool = true) throws(FileError) {
+        try catalog.write(to: destination, durable: durable, expecting: expectedVersion(), reportedAs: path)
     }
 
     /// Replaces the file with `bytes`, unless it changed since `read`.
