@@ -209,6 +209,14 @@ enum InstallCommand {
         let requested = try scope(parsed, command: "install")
         let target = try DriverSetup.target(global: requested, command: "install")
         if requested == nil && target.scope == "global" {
+            // A repository git refuses (owned by another user, not in safe.directory) is not
+            // "no repository": installing for every repository instead would be a surprise.
+            let probe = Subprocess.run(["git", "rev-parse", "--git-dir"])
+            if probe.status != 0, probe.errorOutput.contains("safe.directory") || probe.errorOutput.contains("dubious ownership") {
+                let reason = probe.errorOutput.split(separator: "\n").first.map(String.init) ?? "dubious ownership"
+                Output.err("xcstrings-merge install: git refuses this repository (\(reason.trimmingWhitespace())): nothing was installed; if you trust it, add it to safe.directory as git says, or use --global to install for every repository\n")
+                return .error
+            }
             Output.out("not inside a git repository: installing for every repository of yours (--global)\n")
         }
         let binary = parsed.value("--binary") ?? DriverSetup.stableBinaryPath(Subprocess.executablePath)
@@ -232,6 +240,30 @@ enum InstallCommand {
                 try DriverSetup.setConfig(name, value, in: target.configFile)
                 return true
             }
+            // The attributes file first: when it cannot be written (a read-only folder), nothing
+            // else has changed yet, so no half install is left.
+            let existed = FileBytes.exists(target.attributesFile)
+            let existing = (try? FileBytes.read(target.attributesFile)) ?? []
+            let missing = DriverSetup.attributesLines.filter { !DriverSetup.hasAttributesLine(existing, $0) }
+            if !missing.isEmpty {
+                var bytes = existing
+                let addedNewline = bytes.last.map { $0 != 0x0A } ?? false
+                if addedNewline { bytes.append(0x0A) }
+                for line in missing { bytes += Array((line + "\n").utf8) }
+                try createParent(of: target.attributesFile)
+                try FileBytes.writeAtomically(bytes, to: target.attributesFile)
+                // Then what was done to it, for uninstall.
+                let recorded = try target.config.string(DriverSetup.Record.addedAttributes)?.split(separator: " ").map(String.init) ?? []
+                let added = missing.map { $0 == DriverSetup.attributesLine ? "merge" : "diff" }
+                try DriverSetup.setConfig(DriverSetup.Record.addedAttributes, Array(Set(recorded + added)).sorted().joined(separator: " "), in: target.configFile)
+                if !existed { try DriverSetup.setConfig(DriverSetup.Record.createdAttributesFile, "true", in: target.configFile) }
+                if addedNewline { try DriverSetup.setConfig(DriverSetup.Record.addedFinalNewline, "true", in: target.configFile) }
+                for line in missing { Output.out("added '\(line)' to \(target.attributesFile)\n") }
+                if target.scope == "local" {
+                    Output.out("commit .gitattributes (git add .gitattributes && git commit): until it is committed the drivers are off on other branches and for the rest of your team\n")
+                }
+                changed = true
+            }
             if try set("merge.xcstrings.name", DriverSetup.driverName) { changed = true }
             if try set("merge.xcstrings.driver", driver) {
                 Output.out("set merge.xcstrings.driver in \(target.configFile):\n  \(driver)\n")
@@ -245,28 +277,6 @@ enum InstallCommand {
             // git keeps each version's lines (in refs/notes/textconv/xcstrings), so that a long
             // `git log -p` converts each version once, not on every run.
             if try set("diff.xcstrings.cachetextconv", "true") { changed = true }
-            let existed = FileBytes.exists(target.attributesFile)
-            let existing = (try? FileBytes.read(target.attributesFile)) ?? []
-            let missing = DriverSetup.attributesLines.filter { !DriverSetup.hasAttributesLine(existing, $0) }
-            if !missing.isEmpty {
-                var bytes = existing
-                let recorded = try target.config.string(DriverSetup.Record.addedAttributes)?.split(separator: " ").map(String.init) ?? []
-                let added = missing.map { $0 == DriverSetup.attributesLine ? "merge" : "diff" }
-                try DriverSetup.setConfig(DriverSetup.Record.addedAttributes, Array(Set(recorded + added)).sorted().joined(separator: " "), in: target.configFile)
-                if !existed { try DriverSetup.setConfig(DriverSetup.Record.createdAttributesFile, "true", in: target.configFile) }
-                if let last = bytes.last, last != 0x0A {
-                    bytes.append(0x0A)
-                    try DriverSetup.setConfig(DriverSetup.Record.addedFinalNewline, "true", in: target.configFile)
-                }
-                for line in missing { bytes += Array((line + "\n").utf8) }
-                try createParent(of: target.attributesFile)
-                try FileBytes.writeAtomically(bytes, to: target.attributesFile)
-                for line in missing { Output.out("added '\(line)' to \(target.attributesFile)\n") }
-                if target.scope == "local" {
-                    Output.out("commit .gitattributes (git add .gitattributes && git commit): until it is committed the drivers are off on other branches and for the rest of your team\n")
-                }
-                changed = true
-            }
             if !changed {
                 Output.out("already installed (\(target.scope)): nothing to change\n")
             }

@@ -285,4 +285,18 @@ import XcstringsMergeTestSupport
             #expect(configAfter == String(decoding: configBefore, as: UTF8.self), "\(configAfter)")
         }
     }
+
+    /// A repository git refuses (another user's, not in safe.directory) is not "no repository":
+    /// install says why and installs nothing, rather than installing for every repository.
+    @Test(.enabled(if: getuid() == 0, "only root can give the test repository another owner"))
+    func aRepositoryGitRefusesInstallsNothingGlobally() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(chown(repo.root.path, 12345, 12345) == 0 && chown(repo.root.appendingPathComponent(".git").path, 12345, 12345) == 0)
+        let install = try repo.tool(["install"])
+        #expect(install.status == 2, "\(install.stdout)\(install.stderr)")
+        #expect(install.stderr.contains("git refuses this repository"), "\(install.stderr)")
+        let global = (try? bytes(repo.home.appendingPathComponent(".gitconfig"))) ?? []
+        #expect(!String(decoding: global, as: UTF8.self).contains("xcstrings"), "installed globally")
+    }
 }
