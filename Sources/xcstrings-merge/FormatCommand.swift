@@ -10,7 +10,7 @@ enum FormatCommand {
 
             Each file is parsed and written back with Xcode's layout and key order. A file that is
             already canonical is not touched; others are replaced atomically (a temporary file in
-            the same folder, then a rename). A BOM and CRLF line ends are dropped. Directories
+            the same folder, then a rename), and each one rewritten is named (-q: none). A BOM and CRLF line ends are dropped. Directories
             are searched for *.xcstrings; with no path inside a git repository, every tracked
             catalog is formatted, as `check` checks them.
 
@@ -32,7 +32,7 @@ enum FormatCommand {
               xcstrings-merge format --check App/
 
             """,
-        options: [.init(names: ["--check"], takesValue: false, summary: "Write nothing; list the files that would change."), .init(names: ["--staged"], takesValue: false, summary: "Format the staged (index) versions of the tracked catalogs and stage the result (a working file that matched the staged version is rewritten too), for a pre-commit hook."), WriteConfinement.option],
+        options: [.init(names: ["--check"], takesValue: false, summary: "Write nothing; list the files that would change."), .init(names: ["--quiet", "-q"], takesValue: false, summary: "Do not name the files rewritten."), .init(names: ["--staged"], takesValue: false, summary: "Format the staged (index) versions of the tracked catalogs and stage the result (a working file that matched the staged version is rewritten too), for a pre-commit hook."), WriteConfinement.option],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
@@ -42,7 +42,8 @@ enum FormatCommand {
         if staged && !parsed.positionals.isEmpty {
             throw UsageError(message: "--staged formats the tracked catalogs; give no paths with it", command: "format")
         }
-        if staged { return formatStaged(checkOnly: checkOnly, followingSymlinks: parsed.flag("--follow-symlinks")) }
+        let quiet = parsed.flag("--quiet")
+        if staged { return formatStaged(checkOnly: checkOnly, quiet: quiet, followingSymlinks: parsed.flag("--follow-symlinks")) }
         guard let (jobs, ioFailure) = try CheckJob.discover(parsed.positionals, staged: false, command: "format") else { return .error }
         var failed = ioFailure
         var wouldChange = false
@@ -70,6 +71,7 @@ enum FormatCommand {
             }
             do {
                 if let edit { try edit.replace(with: catalog) } else { try catalog.write(to: path) }
+                if !quiet { Output.out("formatted \(job.path)\n") }
             } catch {
                 Output.err("\(job.path): error: \(error.reason)\n")
                 failed = true
@@ -92,7 +94,7 @@ enum FormatCommand {
     /// `--staged`: the index's version of each tracked catalog, formatted and staged again; the
     /// working file too when it held exactly the staged version (other edits in it stay as
     /// they are, unstaged).
-    static func formatStaged(checkOnly: Bool, followingSymlinks: Bool) -> ExitStatus {
+    static func formatStaged(checkOnly: Bool, quiet: Bool, followingSymlinks: Bool) -> ExitStatus {
         let repository: Repository
         let index: Index
         do {
@@ -138,6 +140,7 @@ enum FormatCommand {
             do {
                 try index.add(path: entry.path, bytes: canonical, mode: entry.mode, workingFile: working)
                 staged = true
+                if !quiet { Output.out("formatted \(entry.path) (staged)\n") }
             } catch {
                 Output.err("\(entry.path): error: cannot stage it: \(error.message)\n")
                 failed = true

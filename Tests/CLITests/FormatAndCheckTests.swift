@@ -221,4 +221,21 @@ let validCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"
         }
         #expect(try runTool(["--version"]).stdout.hasPrefix("xcstrings-merge "))
     }
+
+    /// format names each file it rewrote, and none that was already in Xcode's form; -q none.
+    @Test func formatNamesTheFilesItRewrites() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let canonical = simpleCatalog(["Save": ["de": "Sichern"]])
+        _ = try directory.write("A.xcstrings", canonical)
+        let reordered = String(decoding: canonical, as: UTF8.self).replacingOccurrences(of: "  ", with: "    ")
+        _ = try directory.write("B.xcstrings", reordered)
+        _ = try directory.write("C.xcstrings", reordered)
+        let format = try runTool(["format", "A.xcstrings", "B.xcstrings"], in: directory.url)
+        #expect(format.status == 0, "\(format.stderr)")
+        #expect(format.stdout == "formatted B.xcstrings\n", "\(format.stdout)")
+        let quiet = try runTool(["format", "-q", "C.xcstrings"], in: directory.url)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet.stdout)")
+        #expect(try bytes(directory.file("C.xcstrings")) == canonical)
+    }
 }
