@@ -10,10 +10,15 @@ struct CheckReport {
     init(results: [CheckResult]) { self.results = results }
 
     var summary: String {
-        let failed = results.filter { !$0.passed }.count
-        let warnings = results.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count }
-        let catalogs = results.count == 1 ? "1 catalog" : "\(results.count) catalogs"
-        var text = results.isEmpty && notRead == 0 ? "no catalogs found" : "\(catalogs) checked, \(failed) failed"
+        // Files that are no catalog (or could not be read) are not counted as catalogs checked.
+        let checked = results.filter { !$0.unreadable }
+        let unread = results.count - checked.count
+        let failed = checked.filter { !$0.passed }.count
+        let warnings = checked.reduce(0) { $0 + $1.findings.filter { $0.severity == .warning }.count }
+        let catalogs = checked.count == 1 ? "1 catalog" : "\(checked.count) catalogs"
+        var text = results.isEmpty && notRead == 0
+            ? "no catalogs found" : checked.isEmpty ? "no catalog checked" : "\(catalogs) checked, \(failed) failed"
+        if unread > 0 { text += "; \(unread) file\(unread == 1 ? "" : "s") not read as a catalog (above)" }
         if warnings > 0 { text += ", \(warnings) warning\(warnings == 1 ? "" : "s")" }
         if notRead > 0 { text += "; \(notRead) path\(notRead == 1 ? "" : "s") not read (above)" }
         return text

@@ -86,6 +86,7 @@ enum FormatCommand {
         do {
             return try Catalog(bytes: bytes)
         } catch {
+            let error = error.classified(for: bytes)
             Output.err("\(path):\(error.line):\(error.column): error: \(error.message)\n")
             return nil
         }

@@ -145,7 +145,7 @@ enum LintCommand {
         var linted: [Catalog] = []
         for (job, configuration) in jobs {
             let linter = settings.linter(for: configuration)
-            var bytes: [UInt8]
+            var bytes: [UInt8] = []
             var catalog: Catalog
             // A file to be fixed is confined and locked before it is read (see `CatalogFile`).
             var edit: InPlaceEdit?
@@ -163,6 +163,7 @@ enum LintCommand {
                 // Lint does not run the validator: the schema notes made for it are not needed.
                 catalog = try Catalog(bytes: bytes)
             } catch let error as JSONError {
+                let error = error.classified(for: bytes)
                 Output.err("\(job.path):\(error.line):\(error.column): error: \(error.message)\n")
                 failed = true
                 continue

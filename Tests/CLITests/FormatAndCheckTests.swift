@@ -1,4 +1,5 @@
 import Foundation
+import StringCatalog
 import Testing
 import XcstringsMergeTestSupport
 
@@ -38,8 +39,10 @@ let validCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"
         #expect(format.stderr.contains(input.message), "format said: \(format.stderr)")
         #expect(format.stderr.contains(file.path))
 
+        // A file that does not start as a JSON object is no catalog (exit 2); one that does is a
+        // broken catalog (exit 1). Both name the problem and its place.
         let check = try runTool(["check", file.path])
-        #expect(check.status == 1)
+        #expect(check.status == (JSONError.startsAsSomethingElse(input.contents) ? 2 : 1), "\(check.stdout)")
         #expect(check.stdout.contains(input.message), "check said: \(check.stdout)")
 
         #expect(try bytes(file) == input.contents)

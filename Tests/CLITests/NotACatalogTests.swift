@@ -81,14 +81,30 @@ import XcstringsMergeTestSupport
         #expect(try bytes(file) == Array(text.utf8), "left untouched")
     }
 
-    /// `check` still names every problem of the top level, each with its place.
-    @Test func checkNamesEachProblem() throws {
+    /// Every command answers alike for a file that is no catalog (not a JSON object, or no
+    /// "sourceLanguage" or "strings"): `not a string catalog`, exit 2, and check does not count
+    /// it as a catalog that failed. A catalog broken inside keeps its syntax error and place.
+    @Test(arguments: [
+        ("package.json", "{\n  \"name\": \"x\",\n  \"dependencies\": {}\n}\n", "no \"sourceLanguage\""),
+        ("ContentView.swift", "import SwiftUI\nstruct V: View {}\n", "not a JSON object"),
+        ("Info.plist", "<?xml version=\"1.0\"?>\n<plist/>\n", "not a JSON object"),
+        ("notcat.xcstrings", "{\"a\":1}", "no \"sourceLanguage\""),
+    ])
+    func everyCommandSaysNotAStringCatalog(name: String, text: String, says: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let file = try directory.write("notcat.xcstrings", "{\"a\":1}")
-        let check = try runTool(["check", file.path])
-        #expect(check.status == 1)
-        #expect(check.stdout.contains("missing \"sourceLanguage\"") && check.stdout.contains("missing \"strings\""), "\(check.stdout)")
+        let file = try directory.write(name, text)
+        for command in [["check"], ["lint"], ["format"], ["format", "--check"]] {
+            let result = try runTool(command + [file.path])
+            let said = result.stdout + result.stderr
+            #expect(result.status == 2, "\(command) \(name): \(said)")
+            #expect(said.contains("\(file.path):1:1: error: not a string catalog: ") && said.contains(says), "\(command) \(name): \(said)")
+            #expect(!said.contains("1 catalog checked"), "\(command) \(name): \(said)")
+        }
+        let broken = try directory.write("Broken.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : { \"a\" :\n")
+        let check = try runTool(["check", broken.path])
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("\(broken.path):4:1: error: unexpected end of file"), "\(check.stdout)")
     }
 
     /// A base that is only a byte order mark or white space (both branches added the file) is an

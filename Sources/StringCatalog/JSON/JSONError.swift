@@ -27,6 +27,27 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "line \(line), column \(column): \(message)" }
+
+    /// This error as every command reports it for `bytes`: a file that does not even start as a
+    /// JSON object (a Swift file, a property list) is "not a string catalog", like a JSON file
+    /// without a catalog's top level, rather than a syntax error at its first character. A file
+    /// that starts as an object keeps its syntax error, with its place: it is a broken catalog.
+    public func classified(for bytes: [UInt8]) -> JSONError {
+        guard !isNotACatalog, Self.startsAsSomethingElse(bytes) else { return self }
+        var error = self
+        error.message = "not a string catalog: not a JSON object (\(message))"
+        error.isNotACatalog = true
+        return error
+    }
+
+    /// Whether `bytes` do not start as a JSON object (after a byte order mark and white space),
+    /// nor with a conflict marker (a catalog whose first line a merge left in conflict).
+    public static func startsAsSomethingElse(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] != UInt8(ascii: "{") else { return false }
+        return !bytes[index...].starts(with: Array("<<<<<<<".utf8))
+    }
 }
 
 public enum LineColumn {
