@@ -115,7 +115,8 @@ let validCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"
         let file = try directory.write("Crlf.xcstrings", validCatalog.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n")
         let result = try runTool(["check", file.path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("not in the form Xcode writes (has CR line ends, ends with a newline)"))
+        #expect(result.stdout.contains(":1:2: error: not in the form Xcode writes (has CR line ends); first difference here: Xcode writes \"\\n  \\\"source"), "\(result.stdout)")
+        #expect(result.stdout.contains("here, the file has \"\\r\\n  \\\"sourc"), "\(result.stdout)")
         #expect(try runTool(["format", file.path]).status == 0)
         #expect(try bytes(file) == bytes(validCatalog))
     }
@@ -240,5 +241,22 @@ let validCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"
         let quiet = try runTool(["format", "-q", "C.xcstrings"], in: directory.url)
         #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet.stdout)")
         #expect(try bytes(directory.file("C.xcstrings")) == canonical)
+    }
+
+    /// The first difference from Xcode's bytes is named where it is, with what Xcode writes
+    /// there: a file written by Python's json.dumps differs first at an empty object, not at its
+    /// final newline.
+    @Test func checkNamesTheFirstDifferenceThatIsThere() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Save\" : {}\n  },\n  \"version\" : \"1.0\"\n}\n"
+        let file = try directory.write("Python.xcstrings", text)
+        let result = try runTool(["check", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("Python.xcstrings:4:15: error: not in the form Xcode writes; first difference here: Xcode writes \"\\n\\n    }\\n  },…\" here, the file has \"}\\n  },\\n  \\\"ve…\""), "\(result.stdout)")
+        #expect(!result.stdout.contains("ends with a newline"), "\(result.stdout)")
+        let onlyNewline = try directory.write("Newline.xcstrings", simpleCatalog(["Save": ["de": "Sichern"]]) + [0x0A])
+        let newline = try runTool(["check", onlyNewline.path])
+        #expect(newline.stdout.contains("not in the form Xcode writes (ends with a newline); first difference here; run"), "\(newline.stdout)")
     }
 }

@@ -84,14 +84,35 @@ public enum CatalogCheck {
         var reasons: [String] = []
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reasons.append("starts with a byte order mark") }
         if bytes.contains(0x0D) { reasons.append("has CR line ends") }
-        if bytes.last == 0x0A { reasons.append("ends with a newline") }
         var offset = 0
         while offset < bytes.count && offset < canonical.count && bytes[offset] == canonical[offset] { offset += 1 }
+        // A final newline is the difference only where everything before it is Xcode's.
+        if offset == canonical.count && bytes.last == 0x0A { reasons.append("ends with a newline") }
         let (line, column) = LineColumn.lineAndColumn(of: offset, in: bytes)
         let why = reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")"
+        let difference = offset < canonical.count
+            ? ": Xcode writes \(snippet(canonical, at: offset)) here, the file has \(snippet(bytes, at: offset))" : ""
         return CheckFinding(
             severity: .error, line: line, column: column,
-            message: "not in the form Xcode writes\(why); first difference here; run `xcstrings-merge format` on it")
+            message: "not in the form Xcode writes\(why); first difference here\(difference); run `xcstrings-merge format` on it")
+    }
+
+    /// Up to 12 characters of `bytes` from `offset`, quoted as JSON quotes them (line breaks and
+    /// tabs as `\n`, `\r`, `\t`), or `the end of the file`.
+    static func snippet(_ bytes: [UInt8], at offset: Int) -> String {
+        guard offset < bytes.count else { return "the end of the file" }
+        var text = ""
+        for scalar in String(decoding: bytes[offset..<min(bytes.count, offset + 48)], as: UTF8.self).unicodeScalars.prefix(12) {
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"" + text + (bytes.count - offset > text.utf8.count ? "…" : "") + "\""
     }
 }
 
