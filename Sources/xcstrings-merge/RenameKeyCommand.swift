@@ -82,8 +82,11 @@ enum RenameKeyCommand {
                 problems.append("\(file.path): \"\(collision.new)\" exists already; \"\(collision.old)\" was not renamed")
             }
         }
-        for rename in renames where !outcomes.contains(where: { $0.renamed.contains(rename) || $0.collisions.contains(rename) }) {
-            problems.append("\"\(rename.old)\" is in none of the catalogs")
+        let missing = renames.filter { rename in !outcomes.contains(where: { $0.renamed.contains(rename) || $0.collisions.contains(rename) }) }
+        // The keys there are, for "did you mean": only read when a key was not found.
+        let keys = missing.isEmpty ? [] : Array(Set(files.flatMap { $0.catalog.strings.members.map { $0.key.string } }))
+        for rename in missing {
+            problems.append("\"\(rename.old)\" is in none of the catalogs" + Suggestions.didYouMean(rename.old.string, among: keys, quote: "\""))
         }
         if !problems.isEmpty {
             for problem in problems { Output.err("xcstrings-merge rename-key: \(problem)\n") }

@@ -21,10 +21,22 @@ enum Suggestions {
 
     /// Up to `limit` candidates within a third of the text's length (at least 2 edits, case
     /// aside), nearest first: `reslove` → `resolve`, `--outptu` → `--output`.
+    /// A candidate the text begins (at least three characters, dashes aside) counts as near
+    /// whatever the distance: `--exit` → `--exit-code`, `--stag` → `--staged`.
     static func nearest(to text: String, among candidates: [String], limit: Int = 3) -> [String] {
         let allowed = max(2, text.count / 3)
         let lowered = text.lowercased()
-        return candidates.map { ($0, distance(lowered, $0.lowercased())) }
+        let beginsAWord = lowered.drop { $0 == "-" }.count >= 3
+        let length = lowered.count
+        return candidates.map { candidate -> (String, Int) in
+            let other = candidate.lowercased()
+            let isPrefix = beginsAWord && other.hasPrefix(lowered) && other != lowered
+            if isPrefix { return (candidate, 1) }
+            // The distance is at least the difference in length: most keys of a catalog are
+            // passed over without comparing them.
+            if abs(other.count - length) > allowed { return (candidate, Int.max) }
+            return (candidate, distance(lowered, other))
+        }
             .filter { $0.1 <= allowed }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
             .prefix(limit).map(\.0)

@@ -92,7 +92,9 @@ enum Tool {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            let meant = Suggestions.didYouMean(first, among: commands.map(\.name) + ["help"])
+            // `-v` and `--verbose` are what other tools print their version with.
+            let meant = ["-v", "-V", "--verbose", "-version"].contains(first)
+                ? "; did you mean '--version'?" : Suggestions.didYouMean(first, among: commands.map(\.name) + ["help"])
             Output.err("xcstrings-merge: unknown command '\(first)'\(meant.isEmpty ? "; see 'xcstrings-merge --help'" : meant)\n")
             return ExitStatus.error.rawValue
         }

@@ -172,6 +172,8 @@ let validCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"
         (["help", "chek"], "unknown command 'chek'; did you mean 'check'?"),
         (["merge", "--outptu", "x", "a", "b", "c"], "unknown option '--outptu'; did you mean '--output'?"),
         (["lint", "--formt", "json"], "unknown option '--formt'; did you mean '--format'?"),
+        (["diff", "--exit"], "unknown option '--exit'; did you mean '--exit-code'?"),
+        (["-v"], "unknown command '-v'; did you mean '--version'?"),
         (["format", "--staged", "x.xcstrings"], "--staged formats the tracked catalogs; give no paths with it"),
         (["format", "--bogus", "x"], "unknown option '--bogus'"),
         (["check", "--format"], "option '--format' needs a value"),

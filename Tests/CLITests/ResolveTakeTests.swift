@@ -220,3 +220,15 @@ import XcstringsMergeTestSupport
         #expect(resolve.stdout.contains("Conflict 1 of 1 in \(Self.paths[1]) (2 of 2 in all)"), "\(resolve.stdout)")
     }
 }
+
+/// A key written in another case, or nearly: rename-key says which key was meant.
+@Suite struct KeySuggestionTests {
+    @Test func renameKeySuggestsTheKeyMeant() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("L.xcstrings", simpleCatalog(["Settings": ["de": "Einstellungen"], "Save": ["de": "Sichern"]]))
+        let result = try runTool(["rename-key", "settings", "prefs", file.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\"settings\" is in none of the catalogs; did you mean \"Settings\"?"), "\(result.stderr)")
+    }
+}
