@@ -4,13 +4,15 @@ import StringCatalog
 /// fits the width, else its place and kind and then each side's value whole, wrapped. Where two
 /// long texts share their beginning, a line says where they part.
 public enum ConflictView {
-    /// The lines for `conflict`, the first after `lead`, the others indented past it.
-    public static func lines(_ conflict: MergeConflict, labels: MergeLabels, width: Int, lead: String = "  ") -> [String] {
+    /// The lines for `conflict`, the first after `lead`, the others indented past it. With
+    /// `oneLineAllowed: false` the long layout is used even where one line would fit, so that
+    /// a list whose other conflicts need it shows all of them alike (`lines(_:labels:width:)`).
+    public static func lines(_ conflict: MergeConflict, labels: MergeLabels, width: Int, lead: String = "  ", oneLineAllowed: Bool = true) -> [String] {
         let ours = sideText(conflict, .ours), theirs = sideText(conflict, .theirs)
         let oursName = labels.name(.ours), theirsName = labels.name(.theirs)
         let place = "\(conflict.location.description): \(conflict.kind.rawValue)"
         let oneLine = "\(lead)\(place): \(oursName) \(ours) / \(theirsName) \(theirs)"
-        if oneLine.count <= width { return [oneLine] }
+        if oneLineAllowed && oneLine.count <= width { return [oneLine] }
         let indent = String(repeating: " ", count: lead.count + 2)
         let nameWidth = max(oursName.count, theirsName.count) + 2
         var lines = [lead + place]
@@ -21,6 +23,14 @@ public enum ConflictView {
             lines += ConflictDiff.wrap(parting, firstPrefix: indent, width: width)
         }
         return lines
+    }
+
+    /// The lines of each of `conflicts` in one layout: one line each when every one fits, else
+    /// the long layout for all (a list that mixed the two read as if some were different).
+    public static func lines(_ conflicts: [MergeConflict], labels: MergeLabels, width: Int, lead: String = "  ") -> [[String]] {
+        let short = conflicts.map { lines($0, labels: labels, width: width, lead: lead) }
+        guard short.contains(where: { $0.count > 1 }) else { return short }
+        return conflicts.map { lines($0, labels: labels, width: width, lead: lead, oneLineAllowed: false) }
     }
 
     /// What a side holds, in a few words: a string unit's text whole, `(deleted)`, or, when the

@@ -183,8 +183,7 @@ extension MergeReport {
         // At most 20 lines of conflicts while git waits: the rest are a command away.
         var shown = 0
         var lineCount = 0
-        for conflict in unresolved {
-            let lines = ConflictView.lines(conflict, labels: labels, width: width)
+        for lines in ConflictView.lines(unresolved, labels: labels, width: width) {
             guard lineCount + lines.count <= 20 else { break }
             for line in lines { text += line + "\n" }
             lineCount += lines.count

@@ -109,4 +109,23 @@ import XcstringsMergeTestSupport
         #expect(catalog.strings[key: "Brand new"] == nil)
         #expect(try repo.read(Scenario.path) == base.canonicalBytes(), "the key is gone, and nothing else changed")
     }
+
+    /// The merge's summary shows its conflicts in one layout: when one needs the long layout
+    /// (a value too long for a line), all of them take it, not one on a line and the next on three.
+    @Test func theSummaryShowsEveryConflictInOneLayout() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let long = "A long key that describes the settings screen title"
+        let base = try directory.write("b.xcstrings", simpleCatalog(["Save": ["de": "Sichern"], long: ["de": "Einstellungen"]]))
+        let ours = try directory.write("o.xcstrings", simpleCatalog(["Save": ["de": "Speichern"], long: ["de": "Einstellungen des Programms mit einem sehr langen Text"]]))
+        let theirs = try directory.write("t.xcstrings", simpleCatalog(["Save": ["de": "Ablegen"], long: ["de": "Die Einstellungen für alles, was man einstellen kann, und mehr"]]))
+        let merge = try runTool(["merge", base.path, ours.path, theirs.path, "-o", directory.file("out.xcstrings").path, "--report", directory.file("r.json").path],
+                                environment: ["COLUMNS": "100"])
+        #expect(merge.status == 1)
+        let lines = merge.stderr.split(separator: "\n").map(String.init)
+        let headings = lines.filter { $0.hasPrefix("  \"") }
+        #expect(headings.count == 2, "\(merge.stderr)")
+        #expect(headings.allSatisfy { $0.hasSuffix(": both-modified") }, "\(headings)")
+        #expect(lines.filter { $0.hasPrefix("    ours:") }.count == 2 && lines.filter { $0.hasPrefix("    theirs:") }.count == 2, "\(merge.stderr)")
+    }
 }
