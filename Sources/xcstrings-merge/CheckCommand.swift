@@ -22,7 +22,12 @@ enum CheckCommand {
             in parallel; --staged checks the staged versions instead of the working files, for a
             pre-commit hook.
 
-            USAGE: xcstrings-merge check [--staged] [--quiet] [--format human|json|github|sarif] [<path> ...]
+            A catalog valid but not in Xcode's layout (re-saved by another tool, or from a
+            translation service) is an error by default; --layout warning makes it a warning and
+            --layout ignore leaves it out. The pre-commit hook that install writes warns about
+            layout unless the repository says otherwise: git config xcstrings-merge.layout error.
+
+            USAGE: xcstrings-merge check [--staged] [--quiet] [--layout error|warning|ignore] [--format human|json|github|sarif] [<path> ...]
 
             ARGUMENTS:
               <path>                  A .xcstrings file or a directory (default: the tracked
@@ -46,6 +51,7 @@ enum CheckCommand {
             .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"], summary: "always, never or auto (default: colour on a terminal, not with NO_COLOR).", valueName: "<when>"),
             .init(names: ["--staged"], takesValue: false, summary: "Check the staged (index) versions of the tracked catalogs."),
             .init(names: ["--quiet"], takesValue: false, summary: "Print nothing when every catalog passes without a finding (the pre-commit hook)."),
+            .init(names: ["--layout"], takesValue: true, choices: ["error", "warning", "ignore"], summary: "What a valid catalog not in Xcode's layout is: error (default), warning or ignore.", valueName: "<level>"),
         ],
         run: run)
 
@@ -59,6 +65,17 @@ enum CheckCommand {
         }
         guard let (jobs, ioFailure) = try CheckJob.discover(parsed.positionals, staged: staged, command: "check") else { return .error }
         var results = ParallelCheck.run(jobs, showProgress: Output.standardErrorIsTerminal && jobs.count >= 20)
+        switch try parsed.choice("--layout", default: "error", command: "check") {
+        case "warning":
+            for index in results.indices {
+                for finding in results[index].findings.indices where results[index].findings[finding].isLayout {
+                    results[index].findings[finding].severity = .warning
+                }
+            }
+        case "ignore":
+            for index in results.indices { results[index].findings.removeAll { $0.isLayout } }
+        default: break
+        }
         if let pending = UnresolvedConflicts.current() {
             for (index, job) in jobs.enumerated() where !results[index].unreadable {
                 guard let path = job.repositoryPath ?? job.file.flatMap(pending.repositoryPath(of:)),

@@ -301,7 +301,12 @@ enum InstallCommand {
 
     /// The hook's command: `check --staged` fails on an invalid catalog and on a conflict a
     /// merge left unsettled; `--quiet`, so that a commit that passes says nothing.
-    static func hookLine(binary: String) -> String { "exec \(DriverSetup.shellQuoted(binary)) check --staged --quiet" }
+    /// The hook stops what loses data (an unresolved conflict, an invalid catalog) and warns
+    /// about layout alone, unless the repository enforces it (`git config xcstrings-merge.layout
+    /// error`).
+    static func hookLine(binary: String) -> String {
+        "exec \(DriverSetup.shellQuoted(binary)) check --staged --quiet --layout \"$(git config xcstrings-merge.layout || echo warning)\""
+    }
 
     /// The first line of the hook `install --hook` writes: what `uninstall` removes.
     static let hookSignature = "# Written by 'xcstrings-merge install --hook'"
@@ -343,7 +348,7 @@ enum InstallCommand {
             }
             return .success
         }
-        let script = "#!/bin/sh\n\(hookSignature): a commit stops while a staged catalog is\n# invalid or holds a merge conflict nobody settled (xcstrings-merge resolve).\n\(line)\n"
+        let script = "#!/bin/sh\n\(hookSignature): a commit stops while a staged catalog is\n# invalid or holds a merge conflict nobody settled (xcstrings-merge resolve); a layout\n# other than Xcode's is a warning (git config xcstrings-merge.layout error: an error).\n\(line)\n"
         do {
             try createParent(of: file)
             try FileBytes.writeAtomically(Array(script.utf8), to: file)

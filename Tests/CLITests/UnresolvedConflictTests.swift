@@ -198,4 +198,32 @@ import XcstringsMergeTestSupport
         let resolve = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(Paths.tool.path)' resolve 'Widgets/Ressources für/Localizable.xcstrings' --theirs"], in: repo.root, environment: repo.environment)
         #expect(resolve.status == 0, "\(resolve.stdout)\(resolve.stderr)")
     }
+
+    /// The pre-commit hook stops what loses data (an invalid catalog) and only warns about a
+    /// layout other than Xcode's, naming `format`, unless the repository enforces it.
+    @Test func theHookWarnsAboutLayoutUnlessTheRepositoryEnforcesIt() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install", "--hook"]).status == 0)
+        let canonical = String(decoding: simpleCatalog(["Save": ["de": "Sichern"]]), as: UTF8.self)
+        let fourSpaces = canonical.replacingOccurrences(of: "  ", with: "    ")
+        try repo.write("L.xcstrings", Array(fourSpaces.utf8))
+        try repo.git("add", "-A")
+        let warned = try repo.git("commit", "-m", "four spaces")
+        #expect(warned.status == 0, "\(warned.stdout)\(warned.stderr)")
+        #expect((warned.stdout + warned.stderr).contains("warning: not in the form Xcode writes"), "\(warned.stdout)\(warned.stderr)")
+        #expect((warned.stdout + warned.stderr).contains("xcstrings-merge format"))
+
+        try repo.git("config", "xcstrings-merge.layout", "error")
+        try repo.write("L.xcstrings", Array(fourSpaces.replacingOccurrences(of: "Sichern", with: "Speichern").utf8))
+        try repo.git("add", "-A")
+        let enforced = try repo.git("commit", "-m", "enforced")
+        #expect(enforced.status != 0, "\(enforced.stdout)\(enforced.stderr)")
+
+        try repo.git("config", "--unset", "xcstrings-merge.layout")
+        try repo.write("L.xcstrings", Array(canonical.dropLast(3).utf8))
+        try repo.git("add", "-A")
+        let invalid = try repo.git("commit", "-m", "truncated")
+        #expect(invalid.status != 0, "an invalid catalog is stopped: \(invalid.stdout)\(invalid.stderr)")
+    }
 }

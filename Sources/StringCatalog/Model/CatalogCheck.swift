@@ -6,12 +6,16 @@ public struct CheckFinding: Sendable, Equatable {
     public var line: Int
     public var column: Int
     public var message: String
+    /// The finding is only that the bytes are not Xcode's layout (`check --layout` decides
+    /// what it counts for).
+    public var isLayout = false
 
-    public init(severity: Diagnostic.Severity, line: Int, column: Int, message: String) {
+    public init(severity: Diagnostic.Severity, line: Int, column: Int, message: String, isLayout: Bool = false) {
         self.severity = severity
         self.line = line
         self.column = column
         self.message = message
+        self.isLayout = isLayout
     }
 }
 
@@ -94,7 +98,8 @@ public enum CatalogCheck {
             ? ": Xcode writes \(snippet(canonical, at: offset)) here, the file has \(snippet(bytes, at: offset))" : ""
         return CheckFinding(
             severity: .error, line: line, column: column,
-            message: "not in the form Xcode writes\(why); first difference here\(difference); run `xcstrings-merge format` on it")
+            message: "not in the form Xcode writes\(why); first difference here\(difference); run `xcstrings-merge format` on it",
+            isLayout: true)
     }
 
     /// Up to 12 characters of `bytes` from `offset`, quoted as JSON quotes them (line breaks and
