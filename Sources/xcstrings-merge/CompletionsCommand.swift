@@ -64,6 +64,9 @@ enum CompletionsCommand {
         return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "…"
     }
 
+    /// The catalogs a merge left conflicted, one per line, relative to the current folder.
+    static let conflictedCommand = "git diff --relative --name-only --diff-filter=U -- '*.xcstrings' 2>/dev/null"
+
     // MARK: zsh
 
     static func zsh(_ commands: [Command]) -> String {
@@ -77,6 +80,9 @@ enum CompletionsCommand {
         // Branches and tags whole (`feature/login`), from git itself: zsh's own git helpers load
         // only with its git completion.
         script += "_xcstrings_merge_refs() {\n  local -a refs\n  refs=(${(f)\"$(git for-each-ref --format='%(refname:short)' 2>/dev/null)\"})\n  compadd -a refs\n}\n\n"
+        // The catalogs a merge left conflicted, from git itself, relative to the current folder.
+        script += "_xcstrings_merge_conflicted() {\n  local -a files\n  files=(${(f)\"$(\(conflictedCommand))\"})\n  compadd -a files\n}\n\n"
+        script += "_xcstrings_merge_refs_or_catalogs() {\n  _xcstrings_merge_refs\n  _files -g '*.xcstrings(-.)'\n}\n\n"
         script += "_xcstrings_merge() {\n"
         script += "  local -a commands\n  commands=(\n"
         for command in commands { script += "    " + quoted(command.name + ":" + command.summary.replacingAll(":", " -")) + "\n" }
@@ -111,6 +117,9 @@ enum CompletionsCommand {
             specs.append(quoted("(- *)--help[Show this help.]"))
             switch command.operands {
             case .catalogs: specs.append(quoted("*:catalog:_files -g '*.xcstrings(-.)'"))
+            case .revisionsOrCatalogs: specs.append(quoted("*:revision or catalog:_xcstrings_merge_refs_or_catalogs"))
+            case .revision: specs.append(quoted(":revision:_xcstrings_merge_refs"))
+            case .conflictedCatalogs: specs.append(quoted("*:conflicted catalog:_xcstrings_merge_conflicted"))
             case .words where command.name == "completions": specs.append(quoted(":shell:(\(shells.joined(separator: " ")))"))
             case .none, .words: break
             }
@@ -172,9 +181,16 @@ enum CompletionsCommand {
             let options = (command.options.flatMap(\.names) + ["--help"]).joined(separator: " ")
             script += "      if [[ \"$cur\" == -* ]]; then\n        COMPREPLY=($(compgen -W \"\(options)\" -- \"$cur\"))\n        return\n      fi\n"
             switch command.operands {
-            case .catalogs:
+            case .catalogs, .revisionsOrCatalogs:
                 script += "      _xcstrings_merge_paths -f -X '!*.xcstrings'; local catalogs=(\"${COMPREPLY[@]}\")\n"
                 script += "      _xcstrings_merge_paths -d; COMPREPLY=(\"${catalogs[@]}\" \"${COMPREPLY[@]}\")\n"
+                if command.operands == .revisionsOrCatalogs {
+                    script += "      local IFS=$'\\n'; COMPREPLY+=($(compgen -W \"$(git for-each-ref --format='%(refname:short)' 2>/dev/null)\" -- \"$cur\"))\n"
+                }
+            case .revision:
+                script += "      local IFS=$'\\n'; COMPREPLY=($(compgen -W \"$(git for-each-ref --format='%(refname:short)' 2>/dev/null)\" -- \"$cur\"))\n"
+            case .conflictedCatalogs:
+                script += "      local IFS=$'\\n'; COMPREPLY=($(compgen -W \"$(\(conflictedCommand) | _xcstrings_merge_escape)\" -- \"$cur\"))\n"
             case .words where command.name == "completions":
                 script += "      COMPREPLY=($(compgen -W \"\(shells.joined(separator: " "))\" -- \"$cur\"))\n"
             case .none, .words: break
@@ -221,6 +237,11 @@ enum CompletionsCommand {
             }
             switch command.operands {
             case .catalogs: script += "complete -c xcstrings-merge \(when) -a '(__fish_complete_suffix .xcstrings)'\n"
+            case .revisionsOrCatalogs:
+                script += "complete -c xcstrings-merge \(when) -a '(__fish_complete_suffix .xcstrings)'\n"
+                script += "complete -c xcstrings-merge \(when) -a \"(git for-each-ref --format='%(refname:short)' 2>/dev/null)\"\n"
+            case .revision: script += "complete -c xcstrings-merge \(when) -x -a \"(git for-each-ref --format='%(refname:short)' 2>/dev/null)\"\n"
+            case .conflictedCatalogs: script += "complete -c xcstrings-merge \(when) -x -a \"(\(conflictedCommand))\"\n"
             case .words where command.name == "completions": script += "complete -c xcstrings-merge \(when) -a \(quoted(shells.joined(separator: " ")))\n"
             case .none, .words: break
             }

@@ -48,6 +48,7 @@ enum DiffCommand {
             .init(names: ["--fallback"], takesValue: false, summary: "Show a plain line diff of a version that is not a catalog instead of failing."),
             .init(names: ["--max-size"], takesValue: true, summary: "With --format markdown: stay within this many bytes, leaving out per-string lines and saying how many (GitHub drops a job summary over 1 MiB).", valueName: "<bytes>"),
         ],
+        operands: .revisionsOrCatalogs,
         run: run)
 
     /// One catalog's two versions: nil where the file is absent. A big new version given as a

@@ -51,6 +51,7 @@ enum ResolveCommand {
                 .init(names: ["--list"], takesValue: false, summary: "Print the remaining conflicts and change nothing."), .init(names: ["--format"], takesValue: true, choices: ["human", "json"], summary: "Output of --list (default human)."),
                 .init(names: ["--interactive"], takesValue: false, summary: "Ask even when standard input is not a terminal."), .init(names: ["--force"], takesValue: false, summary: "Overwrite a working file edited since the merge (says which keys it discards; keeps a copy in the git directory)."),
             ],
+        operands: .conflictedCatalogs,
         run: run)
 
     /// One `--take KEY[@LOCALE]=SIDE`. The whole text is tried as a key first: every key that

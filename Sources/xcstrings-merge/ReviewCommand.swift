@@ -47,6 +47,7 @@ enum ReviewCommand {
             .init(names: ["--format"], takesValue: true, choices: ["human", "json"], summary: "Output format (default human)."),
             .init(names: ["--no-pager"], takesValue: false, summary: "Print, even to a terminal."),
         ],
+        operands: .revision,
         run: run)
 
     /// Which merge the reports must be of: the commit ours was (a report's `merge.head`), and

@@ -23,7 +23,10 @@ struct Command: Sendable {
     var operands: Operands = .catalogs
     var run: @Sendable ([String]) throws(UsageError) -> ExitStatus
 
-    enum Operands: Sendable { case catalogs, none, words }
+    /// What a command's operands are, for the completion scripts: catalogs; revisions then
+    /// catalogs (`diff`); a revision (`review`'s merge commit); the catalogs a merge left
+    /// conflicted (`resolve`); words of the command's own; none.
+    enum Operands: Sendable { case catalogs, revisionsOrCatalogs, revision, conflictedCatalogs, none, words }
 
     init(
         name: String, summary: String, help: String, options: [Arguments.Option] = [], operands: Operands = .catalogs,

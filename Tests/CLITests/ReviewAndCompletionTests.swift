@@ -242,6 +242,35 @@ import XcstringsMergeTestSupport
         #expect(try complete(["xcstrings-merge", "lint", "--disable", ""]).count > 5)
     }
 
+    /// `diff` completes branches and catalogs, `review` branches, `resolve` only the catalogs a
+    /// merge left conflicted (relative to the current folder).
+    @Test(arguments: ScriptShell.available)
+    func bashCompletesRevisionsAndConflictedCatalogs(shell: ScriptShell) throws {
+        let script = try runTool(["completions", "bash"])
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        let file = try repo.directory.write("completion.bash", Array(script.stdout.utf8))
+        try repo.write("App/Conflicted.xcstrings", simpleCatalog(["Save": ["de": "Sichern"]]))
+        try repo.write("App/Calm.xcstrings", simpleCatalog(["Open": ["de": "Öffnen"]]))
+        try repo.commitAll("catalogs")
+        try repo.git("checkout", "-q", "-b", "feature/login")
+        try repo.write("App/Conflicted.xcstrings", simpleCatalog(["Save": ["de": "Speichern"]]))
+        try repo.commitAll("theirs")
+        try repo.git("checkout", "-q", "-")
+        try repo.write("App/Conflicted.xcstrings", simpleCatalog(["Save": ["de": "Ablegen"]]))
+        try repo.commitAll("ours")
+        _ = try repo.git("merge", "feature/login")
+        func complete(_ words: [String], in folder: URL) throws -> [String] {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let bash = "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _xcstrings_merge; printf '%s\\n' \"${COMPREPLY[@]}\""
+            return try run(shell.url, ["-c", bash], in: folder, environment: repo.environment).stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try complete(["xcstrings-merge", "resolve", ""], in: repo.root) == ["App/Conflicted.xcstrings"])
+        #expect(try complete(["xcstrings-merge", "resolve", ""], in: repo.root.appendingPathComponent("App")) == ["Conflicted.xcstrings"])
+        #expect(try complete(["xcstrings-merge", "review", "feat"], in: repo.root) == ["feature/login"])
+        #expect(try complete(["xcstrings-merge", "diff", "feat"], in: repo.root).contains("feature/login"))
+    }
+
     @Test(arguments: ["zsh", "fish"])
     func theOtherShellsReadTheirScripts(_ shell: String) throws {
         guard let path = ["/usr/bin/\(shell)", "/bin/\(shell)", "/opt/homebrew/bin/\(shell)", "/usr/local/bin/\(shell)"].first(where: { FileManager.default.fileExists(atPath: $0) }) else {
