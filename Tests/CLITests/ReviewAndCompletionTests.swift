@@ -180,6 +180,16 @@ import XcstringsMergeTestSupport
         }
     }
 
+    /// What the bash completion script at `script` offers for `words` (the last one being
+    /// completed), run by `shell` in `folder`, with `after` run last (its output too).
+    static func bashCompletions(script: URL, _ words: [String], shell: ScriptShell, in folder: URL, environment: [String: String] = [:], after: String = "") throws -> [String] {
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let bash = "source '\(script.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _xcstrings_merge; printf '%s\\n' \"${COMPREPLY[@]}\"\(after)"
+        let result = try run(shell.url, ["-c", bash], in: folder, environment: environment)
+        #expect(result.stderr.isEmpty, "\(shell): \(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
     /// Under this system's bash and macOS's 3.2 (no `compopt` there).
     @Test(arguments: ScriptShell.available)
     func bashCompletesCommandsOptionsAndTheirValues(shell: ScriptShell) throws {
@@ -191,11 +201,7 @@ import XcstringsMergeTestSupport
         _ = try directory.write("App.xcstrings", Array("{}".utf8))
         _ = try directory.write("notes.txt", Array("".utf8))
         func complete(_ words: [String]) throws -> [String] {
-            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-            let bash = "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _xcstrings_merge; printf '%s\\n' \"${COMPREPLY[@]}\""
-            let result = try run(shell.url, ["-c", bash], in: directory.url)
-            #expect(result.stderr.isEmpty, "\(shell): \(result.stderr)")
-            return result.stdout.split(separator: "\n").map(String.init)
+            try Self.bashCompletions(script: file, words, shell: shell, in: directory.url)
         }
         #expect(try complete(["xcstrings-merge", "li"]) == ["lint"])
         #expect(try complete(["xcstrings-merge", "lint", "--format", ""]) == ["human", "json", "github", "sarif"])
@@ -218,11 +224,7 @@ import XcstringsMergeTestSupport
         try repo.commitAll("catalog")
         try repo.git("branch", "feature/login")
         func complete(_ words: [String]) throws -> [String] {
-            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-            let bash = "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _xcstrings_merge; printf '%s\\n' \"${COMPREPLY[@]}\"; complete -p xcstrings-merge"
-            let result = try run(shell.url, ["-c", bash], in: repo.root, environment: repo.environment)
-            #expect(result.stderr.isEmpty, "\(shell): \(result.stderr)")
-            return result.stdout.split(separator: "\n").map(String.init)
+            try Self.bashCompletions(script: file, words, shell: shell, in: repo.root, environment: repo.environment, after: "; complete -p xcstrings-merge")
         }
         // Bash 4 and later quote what -o filenames marks; 3.2 has no compopt, and the script
         // escapes the characters the shell reads itself (a space, not the ü).
@@ -261,9 +263,7 @@ import XcstringsMergeTestSupport
         try repo.commitAll("ours")
         _ = try repo.git("merge", "feature/login")
         func complete(_ words: [String], in folder: URL) throws -> [String] {
-            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-            let bash = "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _xcstrings_merge; printf '%s\\n' \"${COMPREPLY[@]}\""
-            return try run(shell.url, ["-c", bash], in: folder, environment: repo.environment).stdout.split(separator: "\n").map(String.init)
+            try Self.bashCompletions(script: file, words, shell: shell, in: folder, environment: repo.environment)
         }
         #expect(try complete(["xcstrings-merge", "resolve", ""], in: repo.root) == ["App/Conflicted.xcstrings"])
         #expect(try complete(["xcstrings-merge", "resolve", ""], in: repo.root.appendingPathComponent("App")) == ["Conflicted.xcstrings"])
