@@ -32,17 +32,19 @@ for i in range(1, 100):
 PY
 echo '*.xcstrings diff=xcstrings' > .gitattributes
 milliseconds() { local start end; start=$(date +%s%N); "$@" > /dev/null; end=$(date +%s%N); echo $(( (end - start) / 1000000 )); }
-declare -A times
+# One variable per way (bash 3.2, a Mac's, has no associative arrays).
+times_json="" times_cat="" times_driver="" times_cached=""
 for round in 1 2 3; do
-    times[json]+="$(milliseconds git log -p --no-textconv) "
-    times[cat]+="$(milliseconds git -c diff.xcstrings.textconv=cat log -p) "
-    times[driver]+="$(milliseconds git -c diff.xcstrings.textconv="$bin textconv" log -p) "
+    times_json+="$(milliseconds git log -p --no-textconv) "
+    times_cat+="$(milliseconds git -c diff.xcstrings.textconv=cat log -p) "
+    times_driver+="$(milliseconds git -c diff.xcstrings.textconv="$bin textconv" log -p) "
     git update-ref -d refs/notes/textconv/xcstrings 2>/dev/null || true
     git -c diff.xcstrings.textconv="$bin textconv" -c diff.xcstrings.cachetextconv=true log -p > /dev/null
-    times[cached]+="$(milliseconds git -c diff.xcstrings.textconv="$bin textconv" -c diff.xcstrings.cachetextconv=true log -p) "
+    times_cached+="$(milliseconds git -c diff.xcstrings.textconv="$bin textconv" -c diff.xcstrings.cachetextconv=true log -p) "
 done
 median() { tr ' ' '\n' | grep . | sort -n | sed -n 2p; }
 echo "$(basename "$catalog") ($(wc -c < L.xcstrings) bytes, 100 commits), git log -p, median of 3 (ms):"
 for way in json cat driver cached; do
-    printf '  %-7s %6s   (%s)\n' "$way" "$(echo "${times[$way]}" | median)" "${times[$way]% }"
+    eval "measured=\$times_$way"
+    printf '  %-7s %6s   (%s)\n' "$way" "$(echo "$measured" | median)" "${measured% }"
 done
