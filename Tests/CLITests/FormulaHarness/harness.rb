@@ -4,9 +4,16 @@
 # printed. Usage: ruby harness.rb FORMULA SYSTEM (linux or macos); run in the package's folder.
 require "pathname"
 
+# Classic method definitions throughout: macOS's /usr/bin/ruby is 2.6, without Ruby 3's
+# one-line `def name = value`.
 module OS
-  def self.linux? = ARGV[1] == "linux"
-  def self.mac? = ARGV[1] == "macos"
+  def self.linux?
+    ARGV[1] == "linux"
+  end
+
+  def self.mac?
+    ARGV[1] == "macos"
+  end
 end
 
 module Utils
@@ -20,20 +27,46 @@ module Utils
 end
 
 class Formula
-  def self.desc(text) = puts("desc #{text}")
-  def self.homepage(url) = puts("homepage #{url}")
-  def self.license(name) = puts("license #{name}")
-  def self.head(url, **options) = puts("head #{url} #{options}")
-  def self.depends_on(spec) = puts("depends_on #{spec}")
-  def self.uses_from_macos(spec) = puts("uses_from_macos #{spec}")
-  def self.test(&block) = puts("test block")
+  def self.desc(text)
+    puts "desc #{text}"
+  end
+
+  def self.homepage(url)
+    puts "homepage #{url}"
+  end
+
+  def self.license(name)
+    puts "license #{name}"
+  end
+
+  def self.head(url, **options)
+    puts "head #{url} #{options}"
+  end
+
+  def self.depends_on(spec)
+    puts "depends_on #{spec}"
+  end
+
+  def self.uses_from_macos(spec)
+    puts "uses_from_macos #{spec}"
+  end
+
+  def self.test
+    puts "test block"
+  end
 
   HOMEBREW_PREFIX = "/opt/homebrew"
 
-  def system(*arguments) = puts("system #{arguments.join(" ")}")
+  def system(*arguments)
+    puts "system #{arguments.join(" ")}"
+  end
 
   def bin
-    Object.new.tap { |bin| def bin.install(path) = puts("bin.install #{path}") }
+    bin = Object.new
+    def bin.install(path)
+      puts "bin.install #{path}"
+    end
+    bin
   end
 end
 
