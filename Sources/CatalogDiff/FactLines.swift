@@ -160,22 +160,11 @@ public enum FactLines {
         }
     }
 
-    /// The character at `i` and its length in bytes when it is DEL, a C1 control or a
-    /// bidirectional override (`VisibleText.isHidden`, C0 controls aside): the only ones a byte
-    /// 0x7F, 0xC2 or 0xE2 can start.
+    /// The hidden character at `i` and its length in bytes (`VisibleText.hiddenCharacter`, C0
+    /// controls aside).
     @inline(__always)
     static func hiddenCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (scalar: UInt32, length: Int)? {
-        switch bytes[i] {
-        case 0x7F:
-            return (0x7F, 1)
-        case 0xC2 where i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F:
-            return (UInt32(bytes[i + 1]), 2)
-        case 0xE2 where i + 2 < bytes.count:
-            let scalar = 0x2000 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-            return VisibleText.isHidden(scalar) ? (scalar, 3) : nil
-        default:
-            return nil
-        }
+        VisibleText.hiddenCharacter(bytes, at: i)
     }
 
     static func hidden(_ scalar: UInt32, into output: inout [UInt8]) {

@@ -90,8 +90,7 @@ struct FastFactLines {
     }
 
     /// A string read in one pass: its content, the offset after its closing quote, whether it
-    /// holds escapes and whether a hidden character (DEL, a C1 control, a bidirectional
-    /// override) needs writing as `\u{…}`.
+    /// holds escapes and whether a hidden character (`VisibleText.isHidden`) needs writing as `\u{…}`.
     struct Text {
         var content: Range<Int>
         var end: Int
@@ -139,7 +138,7 @@ struct FastFactLines {
                 i += 1
             case 0x80...:
                 guard let length = validUTF8SequenceLength(bytes, count: count, at: i) else { return nil }
-                if !hidden && (byte == 0xC2 || byte == 0xE2),
+                if !hidden && (byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF),
                     FactLines.hiddenCharacter(UnsafeBufferPointer(start: bytes, count: count), at: i) != nil
                 {
                     hidden = true

@@ -60,12 +60,12 @@ public struct LintReport: Sendable {
         var chunks: [[UInt8]] = []
         for file in files {
             let findings = file.findings
-            let path = Array(VisibleText.escaping(file.path).utf8)
+            let path = Array(VisibleText.name(file.path).utf8)
             chunks += ParallelBlocks.map(findings.count, blockSize: 4096) { range in
                 var lines = UTF8Text(capacity: range.count * 160)
                 for finding in findings[range] {
                     // A finding's file is its catalog's path.
-                    if finding.file == file.path { lines.append(path) } else { lines.appendVisible(finding.file) }
+                    if finding.file == file.path { lines.append(path) } else { lines.append(VisibleText.name(finding.file)) }
                     lines.append(":")
                     lines.append(finding.line)
                     lines.append(":")
@@ -85,10 +85,10 @@ public struct LintReport: Sendable {
         }
         var text = ""
         for file in files where !file.coverage.isEmpty {
-            text += "\n\(VisibleText.escaping(file.path))\n"
+            text += "\n\(VisibleText.name(file.path))\n"
             let header = ["locale", "translated", "needs review", "new", "missing", "stale", "%"]
             let rows = file.coverage.map { coverage in
-                [VisibleText.escaping(coverage.locale), "\(coverage.translated)", "\(coverage.needsReview)", "\(coverage.new)", "\(coverage.missing)",
+                [VisibleText.name(coverage.locale), "\(coverage.translated)", "\(coverage.needsReview)", "\(coverage.new)", "\(coverage.missing)",
                  "\(coverage.stale)", Self.percentText(coverage.percent)]
             }
             let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }

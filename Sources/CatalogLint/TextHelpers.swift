@@ -2,44 +2,22 @@ import StringCatalog
 
 /// Small text helpers for the rules, byte-based where Foundation would be slow.
 
-/// A value in quotes for a message, its line breaks written `\n` and `\r` (a CR LF pair, one
-/// character, is left as it is), shortened to 60 characters. Only the start of `text` is read:
+/// A value in quotes for a message, kept on one line (`VisibleText.inline`; a key, with
+/// `isName`, `VisibleText.name`), shortened to 60 characters. Only the start of `text` is read:
 /// one value may hold 40,000 specifiers, each a finding that quotes it.
-func quoted(_ text: String) -> String {
-    let utf8 = text.utf8
-    // 240 bytes hold the 60 characters shown, whatever their length in UTF-8.
-    let end = utf8.index(utf8.startIndex, offsetBy: 240, limitedBy: utf8.endIndex) ?? utf8.endIndex
-    let isWhole = end == utf8.endIndex
-    let head = utf8[..<end]
-    let hasBreak = head.contains(0x0A) || head.contains(0x0D)
-    // Most texts are short and on one line: they go between the quotes as they are.
-    if isWhole && !hasBreak && head.count <= 60 { return "\"" + text + "\"" }
-    let start = String(decoding: head, as: UTF8.self)
-    var flat = hasBreak ? escapingLineBreaks(start) : start
-    if !isWhole || flat.count > 60 { flat = String(flat.prefix(59)) + "…" }
-    return "\"" + flat + "\""
-}
-
-/// `text` with each line feed and carriage return that is a character of its own written as
-/// `\n` and `\r`, byte by byte: a line break never joins the characters around it, except CR
-/// and LF together, which make one character.
-func escapingLineBreaks(_ text: String) -> String {
+func quoted(_ text: String, isName: Bool = false) -> String {
     var text = text
-    return text.withUTF8 { bytes in
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(bytes.count + 8)
-        for index in bytes.indices {
-            let byte = bytes[index]
-            if byte == 0x0A && !(index > 0 && bytes[index - 1] == 0x0D) {
-                escaped += [0x5C, UInt8(ascii: "n")]
-            } else if byte == 0x0D && !(index + 1 < bytes.count && bytes[index + 1] == 0x0A) {
-                escaped += [0x5C, UInt8(ascii: "r")]
-            } else {
-                escaped.append(byte)
-            }
-        }
-        return String(decoding: escaped, as: UTF8.self)
-    }
+    // 240 bytes hold the 60 characters shown, whatever their length in UTF-8.
+    let isWhole = text.utf8.count <= 240
+    let shown = text.withUTF8 { VisibleText.needsEscaping(UnsafeBufferPointer(rebasing: $0[..<min($0.count, 240)]), inOneLine: true) }
+    // Most texts are short and on one line: they go between the quotes as they are.
+    if isWhole && !shown && text.utf8.count <= 60 { return "\"" + text + "\"" }
+    let start = isWhole ? text : text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[..<240]), as: UTF8.self) }
+    // Cut before escaping, so that an escape is never cut in half.
+    let isCut = !isWhole || start.count > 60
+    let shortened = isCut ? String(start.prefix(59)) : start
+    let flat = !shown ? shortened : isName ? VisibleText.name(shortened) : VisibleText.inline(shortened)
+    return "\"" + flat + (isCut ? "…" : "") + "\""
 }
 
 extension String {
@@ -140,20 +118,20 @@ struct UTF8Text {
     mutating func appendPlace(of finding: Finding) {
         let key = finding.key.bytes
         if finding.isAboutWholeLocale {
-            appendVisible(finding.place)
+            append(VisibleText.name(finding.place))
             return
         }
-        let hidden = key.withUnsafeBufferPointer { VisibleText.needsEscaping($0) }
-        if key.count <= 60 && !key.contains(0x0A) && !key.contains(0x0D) && !hidden {
+        let hidden = key.withUnsafeBufferPointer { VisibleText.needsEscaping($0, inOneLine: true) }
+        if key.count <= 60 && !hidden {
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: key)
             bytes.append(UInt8(ascii: "\""))
         } else {
-            appendVisible(quoted(finding.key.string))
+            append(quoted(finding.key.string, isName: true))
         }
         if let locale = finding.locale {
             append(" [")
-            appendVisible(locale.string)
+            append(VisibleText.name(locale.string))
             bytes.append(UInt8(ascii: "]"))
         }
     }

@@ -127,7 +127,7 @@ public enum ConflictDiff {
     }
 
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"").replacingAll("\n", "\\n") + "\""
+        "\"" + VisibleText.inline(text.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"")) + "\""
     }
 
     /// `[locale] member.path` for a localization's members, `member.path` for an entry's own.
@@ -138,8 +138,9 @@ public enum ConflictDiff {
             locale = path[1]
             path = Array(path.dropFirst(2))
         }
-        let members = path.map(\.string).joined(separator: ".")
+        let members = VisibleText.name(path.map(\.string).joined(separator: "."))
         guard let locale else { return members.isEmpty ? "(entry)" : members }
-        return members.isEmpty ? "[\(locale)]" : "[\(locale)] \(members)"
+        let name = VisibleText.name(locale.string)
+        return members.isEmpty ? "[\(name)]" : "[\(name)] \(members)"
     }
 }

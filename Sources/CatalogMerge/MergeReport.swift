@@ -36,9 +36,10 @@ public struct MergeLocation: Sendable, Hashable {
 
     /// `KEY [LOCALE] path.to.member` for messages.
     public var description: String {
-        var text = key.map { "\"\($0)\"" } ?? "(catalog)"
-        if let locale { text += " [\(locale)]" }
-        if !path.isEmpty { text += " " + path.map(\.string).joined(separator: ".") }
+        // Each part kept on its line: a key or locale from another branch may hold a line break.
+        var text = key.map { "\"\(VisibleText.name($0.string))\"" } ?? "(catalog)"
+        if let locale { text += " [\(VisibleText.name(locale.string))]" }
+        if !path.isEmpty { text += " " + VisibleText.name(path.map(\.string).joined(separator: ".")) }
         return text
     }
 }

@@ -250,9 +250,9 @@ extension MergeReport {
     }
 
     static func quoted(_ text: String, limit: Int = .max) -> String {
-        var flat = text.replacingAll("\n", "\\n")
-        if flat.count > limit { flat = String(flat.prefix(limit - 1)) + "…" }
-        return "\"\(flat)\""
+        // Cut before escaping, so that an escape is never cut in half.
+        guard text.count > limit else { return "\"\(VisibleText.inline(text))\"" }
+        return "\"\(VisibleText.inline(String(text.prefix(limit - 1))))…\""
     }
 }
 

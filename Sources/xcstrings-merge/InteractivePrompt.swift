@@ -91,7 +91,7 @@ struct InteractivePrompt {
         guard let value else { return "(absent)" }
         if let unit = value.object, let text = unit["value"]?.stringValue {
             let state = unit["state"]?.stringValue.map { " (\($0))" } ?? ""
-            return "\"\(text.string.replacingAll("\n", "\\n"))\"\(state)"
+            return "\"\(VisibleText.inline(text.string))\"\(state)"
         }
         let flat = String(decoding: XcodeWriter.bytes(of: value), as: UTF8.self)
         return flat.split(separator: "\n").map { String($0).trimmingWhitespace() }.joined(separator: " ")

@@ -100,7 +100,13 @@ import XcstringsMergeTestSupport
         // JSON decodes to the exact key.
         for name in ["resolve --list --format json", "lint --format json \(Self.path)", "check --format json \(Self.path)"] {
             let output = surfaces.first { $0.0 == name }!.1.stdout
-            #expect(output.contains("\\u001b") && output.contains("\\u009b") && output.contains("\\u202e"), "\(name): \(output)")
+            if !name.hasPrefix("resolve") {
+                // Lint's and check's messages quote keys and values for people: visibly, and
+                // never an escape cut in half.
+                #expect(output.contains("\\\\u{1B}") && output.contains("\\\\u{202E}") && !output.contains("\\\\u{202…"), "\(name): \(output)")
+            } else {
+                #expect(output.contains("\\u001b") && output.contains("\\u009b") && output.contains("\\u202e"), "\(name): \(output)")
+            }
             #expect((try? JSONSerialization.jsonObject(with: Data(output.utf8))) != nil, "\(name) is not JSON: \(output)")
         }
         let list = try #require(try JSONSerialization.jsonObject(with: Data(surfaces[2].1.stdout.utf8)) as? [[String: Any]])
@@ -113,11 +119,23 @@ import XcstringsMergeTestSupport
         ("\u{1B}[2J", "\\u{1B}[2J"), ("bell\u{07}", "bell\\u{7}"), ("del\u{7F}", "del\\u{7F}"), ("csi\u{9B}", "csi\\u{9B}"),
         ("nbsp\u{A0}", "nbsp\u{A0}"), ("rlo\u{202E}x", "rlo\\u{202E}x"), ("lri\u{2066}x\u{2069}", "lri\\u{2066}x\\u{2069}"),
         ("arrow\u{2192}", "arrow\u{2192}"), ("zwj\u{200D}", "zwj\u{200D}"), ("한국어", "한국어"),
+        ("lrm\u{200E}rlm\u{200F}alm\u{61C}", "lrm\\u{200E}rlm\\u{200F}alm\\u{61C}"), ("ls\u{2028}ps\u{2029}", "ls\\u{2028}ps\\u{2029}"),
+        ("zw\u{200B}sp\u{2060}wj\u{FEFF}", "zw\\u{200B}sp\\u{2060}wj\\u{FEFF}"), ("می\u{200C}خواهم", "می\u{200C}خواهم"),
     ])
     func visibleTextShowsExactlyTheHiddenCharacters(input: String, shown: String) {
         #expect(VisibleText.escaping(input) == shown)
         let needs = input.utf8.withContiguousStorageIfAvailable { VisibleText.needsEscaping($0) } ?? Array(input.utf8).withUnsafeBufferPointer { VisibleText.needsEscaping($0) }
         #expect(needs == (input != shown))
+    }
+
+    @Test(arguments: [
+        ("plain", "plain", "plain"), ("a\nb\r\nc\rd\te", "a\\nb\\r\\nc\\rd\\te", "a\\nb\\r\\nc\\rd\\te"),
+        ("zwj\u{200D}zwnj\u{200C}", "zwj\\u{200D}zwnj\\u{200C}", "zwj\u{200D}zwnj\u{200C}"),
+        ("\u{1B}[2J\u{202E}\u{200F}", "\\u{1B}[2J\\u{202E}\\u{200F}", "\\u{1B}[2J\\u{202E}\\u{200F}"), ("한국어", "한국어", "한국어"),
+    ])
+    func oneLineFormsKeepCatalogTextOnItsLine(input: String, name: String, inline: String) {
+        #expect(VisibleText.name(input) == name)
+        #expect(VisibleText.inline(input) == inline)
     }
 
     /// A CR LF in a value or a state is one Swift Character: escaping `\r` and `\n` as
@@ -148,6 +166,64 @@ import XcstringsMergeTestSupport
             }
             #expect(!result.stdout.unicodeScalars.contains("\r"), "\(command): a raw CR")
         }
+    }
+
+    /// A line feed in a key or a locale, and a CR LF in a value, printed as they are, let a
+    /// catalog from another branch print lines the tool did not write: a fake `theirs` line in
+    /// `resolve --list`, a forged "all conflicts settled" in the driver's summary or `review`, a
+    /// forged `path:line: error:` in lint's findings (Xcode reads those) and rows of its coverage
+    /// table. Every human surface keeps catalog text on its line (`VisibleText.name`, `inline`).
+    @Test func aLineBreakInAKeyOrLocalePrintsNoLineOfItsOwn() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        let key = Self.json("Save\nFORGED-KEY-LINE: all conflicts settled")
+        let locale = Self.json("fr\nFORGED-LOCALE-LINE: 0 errors")
+        func unit(_ value: String, _ state: String = "translated") -> String {
+            "{ \"stringUnit\" : { \"state\" : \"\(state)\", \"value\" : \(Self.json(value)) } }"
+        }
+        func catalog(saveKey: String, saveGerman: String, c: String) -> [UInt8] {
+            Array("""
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    \(saveKey) : { "localizations" : { "en" : \(unit("Save")), "de" : \(saveGerman), \(locale) : \(unit("%d x")) } },
+                    "C" : { "localizations" : { "de" : \(unit(c)) } }
+                  },
+                  "version" : "1.0"
+                }
+                """.utf8)
+        }
+        try repo.write(Self.path, catalog(saveKey: key, saveGerman: unit("Sichern", "new"), c: "base"))
+        try repo.commitAll("base")
+        try repo.git("checkout", "-q", "-b", "side")
+        try repo.write(Self.path, catalog(saveKey: key, saveGerman: unit("Speichern"), c: "theirs"))
+        try repo.commitAll("theirs")
+        try repo.git("checkout", "-q", "main")
+        let renamed = Self.json("Save\nFORGED-KEY-LINE: all conflicts settled ")
+        try repo.write(Self.path, catalog(saveKey: renamed, saveGerman: unit("Sichern", "new"), c: "ours\"\r\n    theirs (side): \"ours"))
+        try repo.commitAll("ours")
+        let merge = try repo.git("merge", "--no-edit", "side")
+        #expect(merge.status == 1, "\(merge.stdout)\(merge.stderr)")
+
+        var surfaces: [(String, String)] = [("git merge (the driver)", merge.stdout + merge.stderr)]
+        for arguments in [
+            ["resolve", "--list"], ["review", "--no-pager"], ["lint", "--color", "never", Self.path],
+            ["check", Self.path], ["diff", "HEAD"], ["diff", "--stat", "HEAD"],
+        ] {
+            let result = try repo.tool(arguments)
+            surfaces.append((arguments.joined(separator: " "), result.stdout + result.stderr))
+        }
+        for (name, output) in surfaces {
+            let lines = output.unicodeScalars.split { $0 == "\n" || $0 == "\r" }.map { String(String.UnicodeScalarView($0)) }
+            let forged = lines.filter { $0.hasPrefix("FORGED") || $0.hasPrefix("    theirs (side): \"ours") }
+            #expect(forged.isEmpty, "\(name) printed catalog text as lines of its own: \(forged)\n\(output)")
+        }
+        // Shown, not dropped.
+        let lint = surfaces.first { $0.0.hasPrefix("lint") }!.1
+        #expect(lint.contains("fr\\nFORGED-LOCALE-LINE"), "\(lint)")
+        let review = surfaces.first { $0.0.hasPrefix("review") }!.1
+        #expect(review.contains("Save\\nFORGED-KEY-LINE"), "\(review)")
     }
 
     /// An apostrophe followed by a combining accent is one Swift Character: quoting that split

@@ -3,16 +3,17 @@ import Testing
 import XcstringsMergeTestSupport
 
 /// Messages quote texts with their line breaks escaped, byte by byte; that must give what
-/// replacing the line-break characters gives (a CR LF pair is one character, left as it is).
+/// replacing the line-break scalars gives. A CR LF pair is escaped too: printed as it is, it let a
+/// value print a line of its own in lint's findings. The text is cut before it is escaped.
 @Suite struct QuotedTextTests {
-    /// The reference: characters compared one by one.
+    /// The reference: scalars compared one by one.
     static func reference(_ text: String) -> String {
+        let cut = text.count > 60
         var flat = ""
-        for character in text {
-            if character == "\n" { flat += "\\n" } else if character == "\r" { flat += "\\r" } else { flat.append(character) }
+        for scalar in (cut ? String(text.prefix(59)) : text).unicodeScalars {
+            if scalar == "\n" { flat += "\\n" } else if scalar == "\r" { flat += "\\r" } else { flat.unicodeScalars.append(scalar) }
         }
-        if flat.count > 60 { flat = String(flat.prefix(59)) + "…" }
-        return "\"\(flat)\""
+        return "\"\(flat)\(cut ? "…" : "")\""
     }
 
     @Test(arguments: Array(UInt64(1)...5))
