@@ -25,6 +25,7 @@
     F(buf_dispose) \
     F(commit_free) \
     F(commit_lookup) \
+    F(commit_message) \
     F(commit_tree) \
     F(config_delete_entry) \
     F(config_find_global) \

@@ -93,6 +93,21 @@ public struct MergeState: Sendable, Equatable {
         return String(message[message.index(after: open)..<close])
     }
 
+    /// The sides a merge commit's message names, as git and GitHub write it: "Merge branch
+    /// 'feature' into release" names both, "Merge branch 'feature'" (a merge into main) theirs
+    /// only, "Merge pull request #12 from owner/feature" theirs only. Nil for any other message.
+    public static func labels(ofMergeMessage message: String) -> (ours: String?, theirs: String?)? {
+        let first = message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        guard first.hasPrefix("Merge ") else { return nil }
+        if first.hasPrefix("Merge pull request #"), let from = first.firstRange(of: " from ") {
+            let rest = first[from.upperBound...]
+            return (nil, String(rest.prefix { $0 != " " }))
+        }
+        guard let theirs = quotedName(first) else { return nil }
+        let ours = first.ranges(of: " into ").last.map { String(first[$0.upperBound...]) }
+        return (ours?.isEmpty == false ? ours : nil, theirs)
+    }
+
     /// What FETCH_HEAD says of the fetched commit `id`: `main of github.com/owner/app` for its
     /// line `<id>\t\tbranch 'main' of https://github.com/owner/app`.
     static func fetchedName(_ directory: String, id: String) -> String? {

@@ -13,6 +13,15 @@ extension Repository {
         return ObjectID(oid: id.pointee)
     }
 
+    /// The message of `commit`, as git stored it; nil when it cannot be read.
+    public func message(of commit: ObjectID) -> String? {
+        var commitObject: OpaquePointer?
+        var oid = commit.oid
+        guard (try? check(git.commit_lookup(&commitObject, handle, &oid))) != nil else { return nil }
+        defer { git.commit_free(commitObject) }
+        return git.commit_message(commitObject).map { String(cString: $0) }
+    }
+
     /// The merge base of two commits: where a pull request's branch left `revision`.
     public func mergeBase(_ one: ObjectID, _ two: ObjectID) throws(GitError) -> ObjectID {
         var base = git_oid()

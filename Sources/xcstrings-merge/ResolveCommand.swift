@@ -300,8 +300,8 @@ struct ResolveSession {
         // The names the driver showed for the sides, when its report is of this merge: the
         // same names in every view (a `stash pop`'s, which only git passes, included).
         let reports = UnresolvedConflicts(gitDirectory: repository.gitDirectory, workingTree: workingDirectory)
-        if let report = files.lazy.compactMap({ reports.report(for: $0.path) }).first, let shown = report["labels"]?.object {
-            let named = state.labels(ours: shown["ours"]?.stringValue?.string, theirs: shown["theirs"]?.stringValue?.string)
+        if let report = files.lazy.compactMap({ reports.report(for: $0.path) }).first {
+            let named = ReportLabels.inProgress(report, state: state)
             labels.ours = named.ours ?? labels.ours
             labels.theirs = named.theirs ?? labels.theirs
         }
@@ -419,6 +419,9 @@ struct ResolveSession {
     func apply(_ choices: [String: [String: Resolution]], force: Bool) -> ExitStatus {
         var status = problems.isEmpty ? ExitStatus.success : .failure
         var staged = false
+        // The answers of a settled catalog are forgotten once it is staged, not before: a rerun
+        // after a failed staging gives the same output.
+        var settled: [String] = []
         for file in files {
             let workingPath = workingDirectory + file.path
             if let refusal = WriteConfinement.refusal(for: workingPath, followingSymlinks: false) {
@@ -452,6 +455,11 @@ struct ResolveSession {
                 Output.err("xcstrings-merge resolve: \(file.path): --force discards the edits made since the merge"
                     + Self.editedKeys(current, against: bytes) + "; the edited file is kept as \(copy)\n")
             }
+            // Noted before the write: a resolve stopped between writing and staging (killed, or
+            // the index locked) leaves a file its rerun recognizes as its own, not as an edit,
+            // and answers that give the rerun the same output.
+            WrittenMarker.record(bytes, path: file.path, gitDirectory: repository.gitDirectory)
+            if !answers.isEmpty { ChoiceStore.save(answers, path: file.path, stages: file.stages, gitDirectory: repository.gitDirectory) }
             do {
                 if let edit { try edit.replace(with: bytes) } else { try FileBytes.writeAtomically(bytes, to: workingPath) }
             } catch {
@@ -460,7 +468,7 @@ struct ResolveSession {
             }
             let remaining = report.unresolvedConflicts
             if remaining.isEmpty {
-                ChoiceStore.clear(path: file.path, gitDirectory: repository.gitDirectory)
+                settled.append(file.path)
                 UnresolvedConflicts(gitDirectory: repository.gitDirectory, workingTree: workingDirectory)
                     .markSettled(path: file.path, ids: Set(report.conflicts.map(\.id)))
                 do {
@@ -472,8 +480,6 @@ struct ResolveSession {
                 }
                 Output.out("resolved \(file.path) (\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") settled) and staged it\n")
             } else {
-                WrittenMarker.record(bytes, path: file.path, gitDirectory: repository.gitDirectory)
-                ChoiceStore.save(answers, path: file.path, stages: file.stages, gitDirectory: repository.gitDirectory)
                 status = .failure
                 Output.out("\(file.path): \(remaining.count) conflict\(remaining.count == 1 ? "" : "s") left; not staged\n")
                 for conflict in remaining {
@@ -489,6 +495,7 @@ struct ResolveSession {
                 return .error
             }
         }
+        for path in settled { ChoiceStore.clear(path: path, gitDirectory: repository.gitDirectory) }
         return status
     }
 }

@@ -56,6 +56,8 @@ enum ReviewCommand {
         var head: String
         var theirs: String?
         var description: String
+        /// The merge commit, once the merge is committed (nil while it is in progress).
+        var commit: ObjectID? = nil
 
         func matches(_ report: JSONObject) -> Bool {
             guard let merge = report["merge"]?.object, merge["head"]?.stringValue?.string == head else { return false }
@@ -110,7 +112,9 @@ enum ReviewCommand {
                 }
                 continue
             }
-            reviewed.append(Reviewed(report: report, path: path, repository: repository))
+            let names = target.commit.map { ReportLabels.committed(report, message: repository.message(of: $0)) }
+                ?? ReportLabels.inProgress(report, state: MergeState.read(gitDirectory: repository.gitDirectory, environment: ProcessEnvironment.variables))
+            reviewed.append(Reviewed(report: report, path: path, names: names, repository: repository))
         }
         if reviewed.isEmpty && positionals.isEmpty && named != nil { status = .failure }
         if json {
@@ -133,7 +137,7 @@ enum ReviewCommand {
                 return Target(head: "", theirs: nil, description: "\(named) (a commit without parents)")
             }
             let second = try? repository.commit(commit.description + "^2")
-            return Target(head: first.description, theirs: second?.description, description: named)
+            return Target(head: first.description, theirs: second?.description, description: named, commit: commit)
         }
         if GitDirectory.operationInProgress(gitDirectory: repository.gitDirectory), let head = try? repository.commit("HEAD") {
             let theirs = try? repository.commit("MERGE_HEAD")
@@ -144,7 +148,7 @@ enum ReviewCommand {
             return Target(head: "", theirs: nil, description: "HEAD (a commit without parents)")
         }
         let second = try? repository.commit("HEAD^2")
-        return Target(head: first.description, theirs: second?.description, description: "HEAD (\(String(head.description.prefix(7))))")
+        return Target(head: first.description, theirs: second?.description, description: "HEAD (\(String(head.description.prefix(7))))", commit: head)
     }
 
     /// The repository paths that have a report below `folder` (`App/L.xcstrings` for
@@ -200,13 +204,10 @@ enum ReviewCommand {
         var decisions: [Decision] = []
         var removals: [Removal]
 
-        init(report: JSONObject, path: String, repository: Repository) {
+        init(report: JSONObject, path: String, names: MergeLabels, repository: Repository) {
             self.path = path
             self.report = report
-            let labels = report["labels"]?.object
-            names = MergeLabels(
-                base: labels?["base"]?.stringValue?.string, ours: labels?["ours"]?.stringValue?.string,
-                theirs: labels?["theirs"]?.stringValue?.string)
+            self.names = names
             removals = ReviewCommand.removals(in: report)
             var fields: [JSONObject] = []
             if case .array(let items)? = report["autoResolved"] { fields = items.compactMap(\.object) }
@@ -262,7 +263,7 @@ enum ReviewCommand {
                 let chosen = fields["chosen"]?.stringValue?.string ?? "?"
                 let from = fields["from"]?.stringValue
                 var heading = "  \(decision.location.description): \(rule)"
-                if let from { heading += ", from \"\(from)\"" + (fields["renamedBy"]?.stringValue.map { " (renamed by \($0))" } ?? "") }
+                if let from { heading += ", from \"\(VisibleText.name(from.string))\"" + (fields["renamedBy"]?.stringValue.map { " (renamed by \($0))" } ?? "") }
                 heading += chosen == "combined" ? ", both sides combined" : ", took \(Side(rawValue: chosen).map { names.name($0) } ?? chosen)"
                 text += heading + "\n"
                 // A followed rename (a whole entry) shows what each side changed per locale and

@@ -88,20 +88,17 @@ struct UnresolvedConflicts {
         guard let report = report(for: path), let conflicts = Self.array(report["conflicts"]), !conflicts.isEmpty,
             let catalog = try? Catalog(bytes: bytes, for: .anyObject)
         else { return [] }
-        let labels = report["labels"]?.object
-        func side(_ name: StaticString, _ label: StaticString) -> String {
-            labels?[label]?.stringValue.map { "\(name) (\($0.string))" } ?? "\(name)"
-        }
+        let labels = ReportLabels.inProgress(report, state: MergeState.read(gitDirectory: gitDirectory, environment: ProcessEnvironment.variables))
         let command = "xcstrings-merge resolve " + ShellQuoting.quoted(path)
         var findings: [CheckFinding] = []
         for unsettled in Self.unsettled(in: report, catalog: catalog) {
             let conflict = unsettled.conflict
-            let place = "\"\(unsettled.key.string)\"" + (unsettled.locale.map { " [\($0.string)]" } ?? "")
-                + (unsettled.path.isEmpty || unsettled.path.map(\.string) == ["stringUnit"] ? "" : " " + unsettled.path.map(\.string).joined(separator: "/"))
+            let place = "\"\(VisibleText.name(unsettled.key.string))\"" + (unsettled.locale.map { " [\(VisibleText.name($0.string))]" } ?? "")
+                + (unsettled.path.isEmpty || unsettled.path.map(\.string) == ["stringUnit"] ? "" : " " + VisibleText.name(unsettled.path.map(\.string).joined(separator: "/")))
             findings.append(CheckFinding(
                 severity: .error, line: unsettled.offset, column: 0,
-                message: "unresolved merge conflict: \(place): \(side("ours", "ours")) \(MergeReport.shortText(conflict["ours"].flatMap { $0 == .null ? nil : $0 })) / "
-                    + "\(side("theirs", "theirs")) \(MergeReport.shortText(conflict["theirs"].flatMap { $0 == .null ? nil : $0 })); run \(command)"))
+                message: "unresolved merge conflict: \(place): \(labels.name(.ours)) \(MergeReport.shortText(conflict["ours"].flatMap { $0 == .null ? nil : $0 })) / "
+                    + "\(labels.name(.theirs)) \(MergeReport.shortText(conflict["theirs"].flatMap { $0 == .null ? nil : $0 })); run \(command)"))
         }
         // Each placed at its key, all in one pass over the file.
         let order = findings.indices.sorted { findings[$0].line < findings[$1].line }

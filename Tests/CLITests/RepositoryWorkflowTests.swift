@@ -204,6 +204,32 @@ import XcstringsMergeTestSupport
         #expect(try Array(Data(contentsOf: copy)) == edited)
     }
 
+    /// A resolve stopped after writing the catalog and before staging it (killed; here the index
+    /// is locked) leaves its own output in the working file: a rerun takes it for its own, not
+    /// for an edit, and finishes the job, with or without the choice given again.
+    @Test(arguments: [["resolve", "--theirs"], ["resolve"]])
+    func aResolveStoppedBeforeStagingIsFinishedByItsRerun(rerun: [String]) throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        try Self.twoConflicts(repo)
+        _ = try repo.git("merge", "--no-edit", "b")
+        let lock = repo.root.appendingPathComponent(".git/index.lock")
+        try Data().write(to: lock)
+        let stopped = try repo.tool(["resolve", "--theirs"])
+        #expect(stopped.status == 2, "\(stopped.stdout) \(stopped.stderr)")
+        #expect(try Self.unit(try repo.read(Scenario.path), "Save", "de")?["value"] == "Sichern unter")
+        #expect(!(try repo.git("ls-files", "-u").stdout.isEmpty))
+        try FileManager.default.removeItem(at: lock)
+
+        let again = try repo.tool(rerun)
+        #expect(again.status == 0, "\(again.stdout) \(again.stderr)")
+        #expect(try repo.git("ls-files", "-u").stdout.isEmpty)
+        let bytes = try repo.read(Scenario.path)
+        #expect(try Self.unit(bytes, "Save", "de")?["value"] == "Sichern unter")
+        #expect(try Self.unit(bytes, "Cancel", "de")?["value"] == "Abbruch")
+    }
+
     @Test func resolveRefusesOutsideARepositoryAndForPathsNotConflicted() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -31,6 +31,34 @@ import XcstringsMergeTestSupport
         #expect(Self.names(list.stdout, ours: "a", theirs: "b"), "\(list.stdout)")
     }
 
+    /// The driver keeps a catalog's latest report, matched to a merge by its two commits: an
+    /// earlier merge of the same commits on another branch matches too. Its branch names are not
+    /// shown for this one: a committed merge is named by its message, one in progress by the
+    /// branch it is made on.
+    @Test func aReportOfAnotherMergeOfTheSameCommitsLendsNoNames() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        try Self.conflicting(repo)
+        for branch in ["try6", "try7"] {
+            try repo.git("checkout", "-q", "-b", branch, "a")
+            #expect(try repo.git("merge", "--no-edit", "b").status == 1)
+            #expect(try repo.tool(["resolve", "--theirs"]).status == 0)
+            #expect(try repo.git("commit", "-q", "--no-edit").status == 0)
+        }
+        // The report is try7's; the merge reviewed is try6's.
+        let review = try repo.tool(["review", "--no-pager", "try6"])
+        #expect(review.stdout.contains("ours (try6)") && !review.stdout.contains("try7"), "\(review.stdout)")
+        let latest = try repo.tool(["review", "--no-pager", "try7"])
+        #expect(latest.stdout.contains("ours (try7)"), "\(latest.stdout)")
+
+        // A merge of the same commits in progress whose driver did not run (it failed): the
+        // report is still try7's.
+        try repo.git("checkout", "-q", "-b", "try8", "a")
+        #expect(try repo.git("-c", "merge.xcstrings.driver=false", "merge", "--no-edit", "b").status != 0)
+        let list = try repo.tool(["resolve", "--list"])
+        #expect(Self.names(list.stdout, ours: "try8", theirs: "b") && !list.stdout.contains("try7"), "\(list.stdout)")
+    }
+
     @Test func aPullNamesTheFetchedBranchNotItsId() throws {
         let upstream = try GitSandbox()
         defer { upstream.remove() }
