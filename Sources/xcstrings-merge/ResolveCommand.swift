@@ -141,13 +141,16 @@ enum ResolveCommand {
             for conflict in conflicts {
                 if let side = sides.first { fileChoices[conflict.id] = .take(side) }
             }
+            // A conflict settled by editing the file is taken only when named: then the choice
+            // meets the edit, and --force decides.
+            let named = conflicts + file.settledByHand
             for i in takes.indices {
-                for conflict in takes[i].matches(in: conflicts) {
+                for conflict in takes[i].matches(in: named) {
                     fileChoices[conflict.id] = .take(takes[i].side)
                     takes[i].used = true
                 }
             }
-            for conflict in conflicts {
+            for conflict in named {
                 if let side = takeIDs.removeValue(forKey: conflict.id) { fileChoices[conflict.id] = .take(side) }
             }
             choices[file.path] = fileChoices
@@ -199,13 +202,56 @@ struct ResolveSession {
         /// merge's own output: ours' stage, or the staged catalog the report's conflicts are in.
         var leftByTheMerge: [UInt8]
         var inputs: ReadCatalogs
-        /// The conflicts as they stand after earlier answers.
+        /// The conflicts as they stand after earlier answers, but for those settled by hand.
         var report: MergeReport
         var defaultOutput: [UInt8]
+        /// What the merge with the earlier answers writes: what hand edits are made on.
+        var answeredOutput: [UInt8]
+        /// Conflicts the working file no longer holds as the merge left them: someone edited
+        /// their places since (in Xcode, by hand). Not asked about, not listed, not overwritten.
+        var settledByHand: [MergeConflict] = []
+        /// Whether the merge was committed with these conflicts unsettled (`--no-verify`).
+        var committedUnsettled = false
         /// Answers from earlier runs.
         var stored: [String: Resolution]
         /// Identifies the index stages the answers belong to.
         var stages: String
+
+        /// Whether `current` (the working file) is what a merge or an earlier `resolve` left:
+        /// then it is rewritten without asking.
+        func isUntouched(_ current: [UInt8], gitDirectory: String) -> Bool {
+            current == defaultOutput || current == answeredOutput || current.isEmpty
+                || current.withUnsafeBufferPointer({ ConflictMarkers.first(in: $0) != nil })
+                || leftByTheMerge == current
+                || WrittenMarker.matches(current, path: path, gitDirectory: gitDirectory)
+        }
+
+        /// Moves the conflicts whose places `edited` no longer holds as the merge left them from
+        /// `report` to `settledByHand`.
+        mutating func noteSettledByHand(in edited: Catalog) {
+            var entries: [UTF8Bytes: JSONValue] = [:]
+            for member in edited.strings.members { entries[member.key] = member.value }
+            var open: [MergeConflict] = []
+            for conflict in report.conflicts {
+                let kept: JSONValue?
+                switch conflict.kept {
+                case "theirs": kept = conflict.theirs
+                case "base": kept = conflict.base
+                default: kept = conflict.ours
+                }
+                guard let key = conflict.location.key, let kept else {
+                    open.append(conflict)
+                    continue
+                }
+                let current = UnresolvedConflicts.node(in: entries[key], locale: conflict.location.locale, path: conflict.location.path)
+                if let current, UnresolvedConflicts.isAsTheMergeLeftIt(current, kept: kept) {
+                    open.append(conflict)
+                } else {
+                    settledByHand.append(conflict)
+                }
+            }
+            report.conflicts = open
+        }
 
         /// The old key and who renamed it, when the merge followed a rename to the conflict's key.
         func renamedFrom(_ conflict: MergeConflict) -> (key: UTF8Bytes, by: String)? {
@@ -223,6 +269,8 @@ struct ResolveSession {
     var files: [File] = []
     var problems: [String] = []
     var labels: MergeLabels
+    /// The driver's reports of this merge (in progress, or committed while HEAD is it).
+    var reports: UnresolvedConflicts
 
     init(paths: [String]) throws {
         do {
@@ -238,6 +286,16 @@ struct ResolveSession {
         try index.reload()
         let state = MergeState.read(gitDirectory: repository.gitDirectory, environment: ProcessEnvironment.variables)
         labels = MergeLabels(base: nil, ours: state.oursLabel, theirs: state.theirsLabel)
+        // A merge committed with unsettled conflicts (`git commit --no-verify`) is settled with a
+        // new commit while HEAD is that merge.
+        var committed: UnresolvedConflicts?
+        if !GitDirectory.operationInProgress(gitDirectory: repository.gitDirectory),
+            let ours = try? repository.commit("HEAD^1"), let theirs = try? repository.commit("HEAD^2")
+        {
+            committed = UnresolvedConflicts(
+                gitDirectory: repository.gitDirectory, workingTree: workingDirectory, committedMerge: (ours.description, theirs.description))
+        }
+        reports = committed ?? UnresolvedConflicts(gitDirectory: repository.gitDirectory, workingTree: workingDirectory)
         let conflicts = try index.conflicts()
         var selected: [IndexConflict] = []
         // Paths not conflicted in the index that may hold a staged merge's unsettled conflicts.
@@ -283,25 +341,37 @@ struct ResolveSession {
             }
         }
         // Catalogs staged (`git add`) while the merge's conflicts in them were unsettled: the
-        // index no longer has their sides, the driver's report does.
-        if let reports = UnresolvedConflicts.current() {
+        // index no longer has their sides, the driver's report does. So are those of a merge
+        // committed with them (`git commit --no-verify`), while HEAD is that merge.
+        if let reports = UnresolvedConflicts.current() ?? committed {
             let conflicted = Set(conflicts.map(\.path))
             for path in stagedPaths where !conflicted.contains(path) {
                 guard let entry = index.entry(path: path), let bytes = try? repository.blob(entry.id),
                     let catalog = try? Catalog(bytes: bytes, for: .anyObject),
                     let sides = reports.sides(path: path, catalog: catalog)
                 else { continue }
-                files.append(Self.file(path: path, mode: entry.mode, leftByTheMerge: bytes, inputs: ReadCatalogs(base: sides[0], ours: sides[1], theirs: sides[2]), stages: "staged " + entry.id.description, gitDirectory: repository.gitDirectory))
+                var file = Self.file(path: path, mode: entry.mode, leftByTheMerge: bytes, inputs: ReadCatalogs(base: sides[0], ours: sides[1], theirs: sides[2]), stages: "staged " + entry.id.description, gitDirectory: repository.gitDirectory)
+                file.committedUnsettled = committed != nil
+                files.append(file)
             }
+        }
+        // What the working files say: a conflict whose place someone edited since is settled.
+        for index in files.indices {
+            let current = (try? FileBytes.read(workingDirectory + files[index].path)) ?? []
+            guard !files[index].isUntouched(current, gitDirectory: repository.gitDirectory),
+                let edited = try? Catalog(bytes: current, for: .anyObject)
+            else { continue }
+            files[index].noteSettledByHand(in: edited)
         }
         if !paths.isEmpty, let missing = stagedPaths.first(where: { path in !files.contains { $0.path == path } }) {
             throw Failure(message: "\(named[missing] ?? missing) is not conflicted")
         }
         // The names the driver showed for the sides, when its report is of this merge: the
         // same names in every view (a `stash pop`'s, which only git passes, included).
-        let reports = UnresolvedConflicts(gitDirectory: repository.gitDirectory, workingTree: workingDirectory)
+        let reports = self.reports
         if let report = files.lazy.compactMap({ reports.report(for: $0.path) }).first {
-            let named = ReportLabels.inProgress(report, state: state)
+            let message = committed != nil ? (try? repository.commit("HEAD")).flatMap { repository.message(of: $0) } : nil
+            let named = committed != nil ? ReportLabels.committed(report, message: message) : ReportLabels.inProgress(report, state: state)
             labels.ours = named.ours ?? labels.ours
             labels.theirs = named.theirs ?? labels.theirs
         }
@@ -320,7 +390,8 @@ struct ResolveSession {
         report.conflicts = report.unresolvedConflicts
         return File(
             path: path, mode: mode, leftByTheMerge: leftByTheMerge, inputs: inputs, report: report,
-            defaultOutput: defaultOutput, stored: stored, stages: stages)
+            defaultOutput: defaultOutput, answeredOutput: stored.isEmpty ? defaultOutput : answered.catalog.canonicalBytes(), stored: stored,
+            stages: stages)
     }
 
     /// The current directory relative to the working tree ("" at the top, else "sub/dir/").
@@ -374,15 +445,29 @@ struct ResolveSession {
             Output.out(String(decoding: XcodeWriter.reportBytes(of: .array(reports)), as: UTF8.self))
         } else {
             for file in files {
-                if file.report.conflicts.isEmpty {
-                    // git's line merge left markers (the driver was off) where the catalog merge
-                    // has nothing to ask: `resolve` alone writes and stages it.
-                    Output.out("\(file.path): 0 conflicts; conflicted in the index, and a catalog merge settles it cleanly: "
-                        + "xcstrings-merge resolve \(ShellQuoting.quoted(file.path))\n")
+                let command = "xcstrings-merge resolve " + ShellQuoting.quoted(file.path)
+                let byHand = file.settledByHand.count
+                if file.report.conflicts.isEmpty && byHand > 0 {
+                    // Settled in the file (Xcode, an editor): only staging is left.
+                    Output.out("\(file.path): \(Self.count(byHand, "conflict")) settled by editing the file since the merge; "
+                        + (file.committedUnsettled ? "commit it: git commit \(ShellQuoting.quoted(file.path))\n" : "stage it: git add \(ShellQuoting.quoted(file.path))\n"))
                     pending += 1
                     continue
                 }
-                Output.out("\(file.path): \(file.report.conflicts.count) conflict\(file.report.conflicts.count == 1 ? "" : "s")\n")
+                if file.report.conflicts.isEmpty {
+                    // git's line merge left markers (the driver was off) where the catalog merge
+                    // has nothing to ask: `resolve` alone writes and stages it.
+                    Output.out("\(file.path): 0 conflicts; conflicted in the index, and a catalog merge settles it cleanly: \(command)\n")
+                    pending += 1
+                    continue
+                }
+                var heading = "\(file.path): \(Self.count(file.report.conflicts.count, "conflict"))"
+                if file.committedUnsettled {
+                    heading += " left unsettled in the merge commit HEAD (committed with --no-verify); ours' values kept, marked needs_review; "
+                        + "settle them, then commit: \(command) && git commit"
+                }
+                if byHand > 0 { heading += " (\(byHand) more settled by editing the file)" }
+                Output.out(heading + "\n")
                 for conflict in file.report.conflicts {
                     let width = Terminal.columns
                     for line in ConflictView.lines(conflict, labels: labels, width: width, lead: "  \(conflict.id)  ") {
@@ -398,10 +483,43 @@ struct ResolveSession {
         return total == 0 && pending == 0 && problems.isEmpty ? .success : .failure
     }
 
+    /// What `resolve` does with a working file edited since the merge.
+    enum EditedFile {
+        /// The answers merged around the edits: no edit touches a place they settle.
+        case kept([UInt8], keys: String)
+        /// Edits where the answers settle conflicts (`places`); nothing written.
+        case overlapping(places: String, keys: String)
+        /// With --force: the answers taken at `places`, the other edits kept.
+        case choicesTaken([UInt8], places: String, keys: String)
+        /// With --force: a file that is no catalog replaced.
+        case discarded([UInt8], places: String, keys: String)
+        case notACatalog
+    }
+
+    /// The working file `current`, edited since `resolve` or the merge wrote `madeOn`, combined
+    /// with the merge with the answers (`answered`): a three-way merge of the three, the tool's
+    /// own, in which the edits are ours' changes and the answers theirs'.
+    static func keepingEdits(_ current: [UInt8], madeOn: [UInt8], answered: Catalog, force: Bool, path: String) -> EditedFile {
+        let written = answered.canonicalBytes()
+        guard let edited = try? Catalog(bytes: current, for: .anyObject), let base = try? Catalog(bytes: madeOn, for: .anyObject) else {
+            return force ? .discarded(written, places: "discards the edits made since the merge", keys: editedKeys(current, against: madeOn)) : .notACatalog
+        }
+        let keys = editedKeys(current, against: madeOn)
+        let combined = FileMerge(options: MergeOptions(prefer: .theirs, file: path)).merge(ReadCatalogs(base: base, ours: edited, theirs: answered))
+        let overlaps = combined.report.conflicts
+        guard !overlaps.isEmpty else { return .kept(combined.catalog.canonicalBytes(), keys: keys) }
+        let shown = overlaps.prefix(5).map(\.location.description).joined(separator: ", ") + (overlaps.count > 5 ? " and \(overlaps.count - 5) more" : "")
+        if !force { return .overlapping(places: shown, keys: keys) }
+        return .choicesTaken(combined.catalog.canonicalBytes(), places: "takes your choices over the edits at \(shown)", keys: editedKeys(current, against: madeOn, saying: " edited"))
+    }
+
+    /// `3 conflicts`, `1 conflict`.
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
     /// The keys whose entries differ between an edited file and what `resolve` writes, for
     /// saying what `--force` discards: ` (3 keys: "A", "B", "C")`, or nothing when the edited
     /// file is no catalog.
-    static func editedKeys(_ edited: [UInt8], against written: [UInt8]) -> String {
+    static func editedKeys(_ edited: [UInt8], against written: [UInt8], saying label: String = "") -> String {
         guard let before = try? Catalog(bytes: edited, for: .anyObject),
             let after = try? Catalog(bytes: written, for: .anyObject)
         else { return "" }
@@ -411,8 +529,8 @@ struct ResolveSession {
         for member in before.strings.members where entries.removeValue(forKey: member.key) != member.value { differing.append(member.key) }
         differing += entries.keys.sorted { $0.string < $1.string }
         guard !differing.isEmpty else { return "" }
-        let shown = differing.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
-        return " (\(differing.count) key\(differing.count == 1 ? "" : "s"): \(shown)\(differing.count > 5 ? " and \(differing.count - 5) more" : ""))"
+        let shown = differing.prefix(5).map { "\"\(VisibleText.name($0.string))\"" }.joined(separator: ", ")
+        return " (\(differing.count) key\(differing.count == 1 ? "" : "s")\(label): \(shown)\(differing.count > 5 ? " and \(differing.count - 5) more" : ""))"
     }
 
     /// Writes each catalog with the choices applied; stages the ones with nothing left.
@@ -432,28 +550,38 @@ struct ResolveSession {
             // is written afresh; confined above, to name the repository's path in the message).
             let edit = FileBytes.exists(workingPath) ? try? CatalogFile.lock(workingPath, command: "resolve") : nil
             let current = (try? edit?.read() ?? FileBytes.read(workingPath)) ?? []
-            let untouched = current == file.defaultOutput || current.isEmpty
-                || current.withUnsafeBufferPointer({ ConflictMarkers.first(in: $0) != nil })
-                || file.leftByTheMerge == current
-                || WrittenMarker.matches(current, path: file.path, gitDirectory: repository.gitDirectory)
-            if !untouched && !force {
-                Output.err("xcstrings-merge resolve: \(file.path) was edited since the merge; rerun with --force to overwrite it\n")
-                return .error
-            }
+            let untouched = file.isUntouched(current, gitDirectory: repository.gitDirectory)
             let answers = file.stored.merging(choices[file.path] ?? [:]) { _, new in new }
             let options = MergeOptions(choices: answers, file: file.path)
             let (merged, report) = FileMerge(options: options).merge(file.inputs).parts
-            let bytes = merged.canonicalBytes()
+            var bytes = merged.canonicalBytes()
             if !untouched {
-                // --force: the edits go, said and kept.
-                guard let copy = ReportLocation.place(file.path, under: repository.gitDirectory, suffix: ".edited"),
-                    (try? FileBytes.writeAtomically(current, to: copy)) != nil
-                else {
-                    Output.err("xcstrings-merge resolve: \(file.path): cannot keep a copy of the edited file under the git directory; nothing written\n")
+                // Edited since the merge: the edits are kept and the answers merged around them.
+                switch Self.keepingEdits(current, madeOn: file.answeredOutput, answered: merged, force: force, path: file.path) {
+                case .kept(let combined, let keys):
+                    bytes = combined
+                    Output.err("xcstrings-merge resolve: \(file.path): kept the edits made since the merge\(keys)\n")
+                case .overlapping(let places, let keys):
+                    Output.err("xcstrings-merge resolve: \(file.path) was edited since the merge\(keys), and your choices settle "
+                        + "\(places) too; rerun with --force to take the choices there and keep the other edits\n")
                     return .error
+                case .notACatalog where !force:
+                    Output.err("xcstrings-merge resolve: \(file.path) was edited since the merge and is no valid catalog now; "
+                        + "fix it, or rerun with --force to overwrite it\n")
+                    return .error
+                case .choicesTaken(let combined, let places, let keys), .discarded(let combined, let places, let keys):
+                    // --force: what goes is said, and the edited file kept.
+                    guard let copy = ReportLocation.place(file.path, under: repository.gitDirectory, suffix: ".edited"),
+                        (try? FileBytes.writeAtomically(current, to: copy)) != nil
+                    else {
+                        Output.err("xcstrings-merge resolve: \(file.path): cannot keep a copy of the edited file under the git directory; nothing written\n")
+                        return .error
+                    }
+                    bytes = combined
+                    Output.err("xcstrings-merge resolve: \(file.path): --force \(places)\(keys); the edited file is kept as \(copy)\n")
+                case .notACatalog:
+                    preconditionFailure("handled above")
                 }
-                Output.err("xcstrings-merge resolve: \(file.path): --force discards the edits made since the merge"
-                    + Self.editedKeys(current, against: bytes) + "; the edited file is kept as \(copy)\n")
             }
             // Noted before the write: a resolve stopped between writing and staging (killed, or
             // the index locked) leaves a file its rerun recognizes as its own, not as an edit,
@@ -466,11 +594,11 @@ struct ResolveSession {
                 Output.err("xcstrings-merge resolve: \(error.description)\n")
                 return .error
             }
-            let remaining = report.unresolvedConflicts
+            let byHand = Set(file.settledByHand.map(\.id))
+            let remaining = report.unresolvedConflicts.filter { !byHand.contains($0.id) }
             if remaining.isEmpty {
                 settled.append(file.path)
-                UnresolvedConflicts(gitDirectory: repository.gitDirectory, workingTree: workingDirectory)
-                    .markSettled(path: file.path, ids: Set(report.conflicts.map(\.id)))
+                reports.markSettled(path: file.path, ids: Set(report.conflicts.map(\.id)))
                 do {
                     try index.add(path: file.path, bytes: bytes, mode: file.mode, workingFile: workingPath)
                     staged = true
@@ -478,7 +606,12 @@ struct ResolveSession {
                     Output.err("xcstrings-merge resolve: cannot stage \(file.path): \(error.message)\n")
                     return .error
                 }
-                Output.out("resolved \(file.path) (\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") settled) and staged it\n")
+                let settledHere = report.conflicts.count - byHand.count
+                let settledText = byHand.isEmpty ? "\(Self.count(settledHere, "conflict")) settled"
+                    : settledHere == 0 ? "\(Self.count(byHand.count, "conflict")) settled by editing the file"
+                    : "\(Self.count(settledHere + byHand.count, "conflict")) settled, \(byHand.count) by editing the file"
+                Output.out("resolved \(file.path) (\(settledText)) and staged it"
+                    + (file.committedUnsettled ? "; commit it to settle the merge" : "") + "\n")
             } else {
                 status = .failure
                 Output.out("\(file.path): \(remaining.count) conflict\(remaining.count == 1 ? "" : "s") left; not staged\n")

@@ -114,7 +114,15 @@ enum ReviewCommand {
             }
             let names = target.commit.map { ReportLabels.committed(report, message: repository.message(of: $0)) }
                 ?? ReportLabels.inProgress(report, state: MergeState.read(gitDirectory: repository.gitDirectory, environment: ProcessEnvironment.variables))
-            reviewed.append(Reviewed(report: report, path: path, names: names, repository: repository))
+            var one = Reviewed(report: report, path: path, names: names, repository: repository)
+            // Conflicts the merge left that its result still holds as it left them: committed
+            // so (`git commit --no-verify`), or not yet settled in the working file.
+            let result = target.commit.map { (try? repository.file(path, in: $0)) ?? nil } ?? (try? FileBytes.read(workingDirectory + path))
+            if let result, let catalog = try? Catalog(bytes: result, for: .anyObject) {
+                one.unsettled = UnresolvedConflicts.unsettled(in: report, catalog: catalog)
+                one.committed = target.commit != nil
+            }
+            reviewed.append(one)
         }
         if reviewed.isEmpty && positionals.isEmpty && named != nil { status = .failure }
         if json {
@@ -203,6 +211,10 @@ enum ReviewCommand {
         var names: MergeLabels
         var decisions: [Decision] = []
         var removals: [Removal]
+        /// The merge's conflicts its result still holds as the merge left them.
+        var unsettled: [UnsettledConflict] = []
+        /// Whether that result is a commit (else the working file).
+        var committed = false
 
         init(report: JSONObject, path: String, names: MergeLabels, repository: Repository) {
             self.path = path
@@ -245,6 +257,9 @@ enum ReviewCommand {
                 return .object(fields)
             })))
             members.append(JSONMember(key: "removed", value: report["removed"] ?? .array([])))
+            // The conflicts the result still holds as the merge left them, and where it is.
+            members.append(JSONMember(key: "unsettled", value: .array(unsettled.map { .object($0.conflict) })))
+            members.append(JSONMember(key: "unsettledIn", value: .string(UTF8Bytes(committed ? "commit" : "working file"))))
             return .object(JSONObject(members))
         }
 
@@ -257,6 +272,23 @@ enum ReviewCommand {
             }
             let sideNames = [Side.base, .ours, .theirs].map { names.name($0) }
             let nameWidth = sideNames.map(\.count).max()! + 2
+            if !unsettled.isEmpty {
+                let command = "xcstrings-merge resolve " + ShellQuoting.quoted(path)
+                let count = unsettled.count == 1 ? "1 conflict" : "\(unsettled.count) conflicts"
+                text += committed
+                    ? "  \(count) committed unsettled (ours' value kept, marked needs_review; theirs' only in the report): settle them with \(command), then commit\n"
+                    : "  \(count) not settled yet: \(command)\n"
+                for place in unsettled {
+                    let conflict = place.conflict
+                    let location = MergeLocation(key: place.key, locale: place.locale, path: place.path)
+                    text += "    \(location.description): \(conflict["kind"]?.stringValue?.string ?? "conflict")\n"
+                    for side in [Side.ours, .theirs] {
+                        let value = conflict[side == .ours ? "ours" : "theirs"].flatMap { $0 == .null ? nil : $0 }
+                        let prefix = "      " + (names.name(side) + ":").padding(nameWidth)
+                        for line in ConflictDiff.wrap(InteractivePrompt.display(value), firstPrefix: prefix, width: width) { text += line + "\n" }
+                    }
+                }
+            }
             for decision in decisions {
                 let fields = decision.fields
                 let rule = fields["rule"]?.stringValue?.string ?? "?"

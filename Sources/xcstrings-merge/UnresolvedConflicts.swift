@@ -25,6 +25,10 @@ struct UnsettledConflict {
 struct UnresolvedConflicts {
     let gitDirectory: String
     let workingTree: String?
+    /// The parents of HEAD when it is a merge commit that `resolve` and `review` may still find
+    /// unsettled conflicts in (a `git commit --no-verify` skipped the hook): a report of that
+    /// merge belongs to it. Nil for `check`: its hook must not stop every later commit.
+    var committedMerge: (ours: String, theirs: String)? = nil
 
     /// The repository around the current directory, when it has reports of a merge still in
     /// progress; nil (at the cost of a few `stat`s) in every other case.
@@ -53,13 +57,17 @@ struct UnresolvedConflicts {
         return file + ".json"
     }
 
-    /// The report the driver wrote for `path`, when it belongs to the merge now in progress.
+    /// The report the driver wrote for `path`, when it belongs to the merge now in progress (or
+    /// to `committedMerge`).
     func report(for path: String) -> JSONObject? {
         guard let bytes = try? FileBytes.read(reportFile(for: path)), let report = try? JSONReader.parse(bytes).object,
-            let head = report["merge"]?.object?["head"]?.stringValue?.string,
-            head == GitDirectory.headCommit(gitDirectory: gitDirectory)
+            let merge = report["merge"]?.object, let head = merge["head"]?.stringValue?.string
         else { return nil }
-        return report
+        if head == GitDirectory.headCommit(gitDirectory: gitDirectory) { return report }
+        if let committedMerge, head == committedMerge.ours, merge["theirs"]?.stringValue?.string ?? committedMerge.theirs == committedMerge.theirs {
+            return report
+        }
+        return nil
     }
 
     /// The conflicts of `report` that `catalog` still holds as the merge left them: nobody has

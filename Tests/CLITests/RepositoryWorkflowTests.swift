@@ -183,25 +183,135 @@ import XcstringsMergeTestSupport
         #expect(try repo.tool(["check"]).status == 0)
     }
 
-    @Test func resolveRefusesToOverwriteAnEditedFileUnlessForced() throws {
+    /// The working file as the merge left it, with `edit` applied (a catalog; `edit` sets values).
+    static func editMerged(_ repo: GitSandbox, _ edits: [(String, String, String)]) throws -> [UInt8] {
+        var catalog = try Catalog(bytes: try repo.read(Scenario.path))
+        for (key, locale, value) in edits { catalog = Scenario.setting(catalog, key, locale, value) }
+        let bytes = catalog.canonicalBytes()
+        try repo.write(Scenario.path, bytes)
+        return bytes
+    }
+
+    /// Edits made in the file since the merge are kept: the answers are merged around them, the
+    /// keys edited are named, and a conflict settled by editing its place is settled.
+    @Test func resolveKeepsTheEditsMadeSinceTheMergeAndNamesTheirKeys() throws {
         let repo = try GitSandbox()
         defer { repo.remove() }
         #expect(try repo.tool(["install"]).status == 0)
         try Self.twoConflicts(repo)
         _ = try repo.git("merge", "--no-edit", "b")
-        let edited = try Self.sample().canonicalBytes()
-        try repo.write(Scenario.path, edited)
-        let refused = try repo.tool(["resolve", "--theirs"])
-        #expect(refused.status == 2)
-        #expect(refused.stderr.contains("was edited since the merge; rerun with --force"))
+        // "Done" is no conflict; "Save" is one, settled here by hand.
+        _ = try Self.editMerged(repo, [("Done", "fr", "Fini"), ("Save", "de", "Von Hand")])
+
+        let list = try repo.tool(["resolve", "--list"])
+        #expect(list.stdout.contains("\(Scenario.path): 1 conflict (1 more settled by editing the file)"), "\(list.stdout)")
+        #expect(list.stdout.contains("\"Cancel\" [de]") && !list.stdout.contains("\"Save\" [de]"), "\(list.stdout)")
+
+        let resolve = try repo.tool(["resolve", "--theirs"])
+        #expect(resolve.status == 0, "\(resolve.stdout) \(resolve.stderr)")
+        #expect(resolve.stderr.contains("kept the edits made since the merge (2 keys: \"Done\", \"Save\")"), "\(resolve.stderr)")
+        #expect(resolve.stdout.contains("(2 conflicts settled, 1 by editing the file) and staged it"), "\(resolve.stdout)")
+        #expect(try repo.git("ls-files", "-u").stdout.isEmpty)
+        let bytes = try repo.read(Scenario.path)
+        #expect(try Self.unit(bytes, "Save", "de")?["value"] == "Von Hand")
+        #expect(try Self.unit(bytes, "Done", "fr")?["value"] == "Fini")
+        #expect(try Self.unit(bytes, "Cancel", "de")?["value"] == "Abbruch")
+        #expect(try repo.tool(["check"]).status == 0)
+    }
+
+    /// Every conflict settled in the file: `--list` says to stage it, `resolve` stages it as it is.
+    @Test func conflictsSettledByEditingTheFileAreOnlyLeftToStage() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        try Self.twoConflicts(repo)
+        _ = try repo.git("merge", "--no-edit", "b")
+        let edited = try Self.editMerged(repo, [("Save", "de", "Sichern"), ("Cancel", "de", "Abbrechen")])
+        #expect(try repo.tool(["check"]).status == 0)
+        let list = try repo.tool(["resolve", "--list"])
+        #expect(list.stdout == "\(Scenario.path): 2 conflicts settled by editing the file since the merge; stage it: git add \(Scenario.path)\n", "\(list.stdout)")
+        #expect(list.status == 1)
+        let resolve = try repo.tool(["resolve"])
+        #expect(resolve.status == 0, "\(resolve.stdout) \(resolve.stderr)")
+        #expect(resolve.stdout.contains("(2 conflicts settled by editing the file) and staged it"), "\(resolve.stdout)")
         #expect(try repo.read(Scenario.path) == edited)
-        let forced = try repo.tool(["resolve", "--theirs", "--force"])
-        #expect(forced.status == 0)
-        // What --force discards is said, and kept under the git directory.
-        #expect(forced.stderr.contains("--force discards the edits made since the merge (2 keys: \"Cancel\", \"Save\")"), "\(forced.stderr)")
+        #expect(try repo.git("ls-files", "-u").stdout.isEmpty)
+    }
+
+    /// A choice named for a place edited by hand meets the edit: refused, naming exactly the
+    /// keys edited; `--force` takes the choice there, keeps the other edits, and keeps a copy.
+    @Test func aChoiceThatMeetsAnEditNeedsForceAndNamesTheEditedKeys() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        try Self.twoConflicts(repo)
+        _ = try repo.git("merge", "--no-edit", "b")
+        let edited = try Self.editMerged(repo, [("Done", "fr", "Fini"), ("Save", "de", "Von Hand")])
+        let refused = try repo.tool(["resolve", "--take", "Save=theirs", "--take", "Cancel=ours"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("was edited since the merge (2 keys: \"Done\", \"Save\"), and your choices settle \"Save\" [de] stringUnit too; rerun with --force"), "\(refused.stderr)")
+        #expect(try repo.read(Scenario.path) == edited)
+
+        let forced = try repo.tool(["resolve", "--take", "Save=theirs", "--take", "Cancel=ours", "--force"])
+        #expect(forced.status == 0, "\(forced.stdout) \(forced.stderr)")
+        #expect(forced.stderr.contains("--force takes your choices over the edits at \"Save\" [de] stringUnit (2 keys edited: \"Done\", \"Save\")"), "\(forced.stderr)")
+        let bytes = try repo.read(Scenario.path)
+        #expect(try Self.unit(bytes, "Save", "de")?["value"] == "Sichern unter")
+        #expect(try Self.unit(bytes, "Done", "fr")?["value"] == "Fini")
         let copy = repo.root.appendingPathComponent(".git/xcstrings-merge/\(Scenario.path).edited")
         #expect(forced.stderr.contains("the edited file is kept as "), "\(forced.stderr)")
         #expect(try Array(Data(contentsOf: copy)) == edited)
+    }
+
+    /// An edit that left no catalog is not merged: refused, and `--force` overwrites it (kept).
+    @Test func anEditThatLeftNoCatalogIsOverwrittenOnlyWithForce() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        try Self.twoConflicts(repo)
+        _ = try repo.git("merge", "--no-edit", "b")
+        let broken = Array("{ \"sourceLanguage\" : \"en\", \"strings\" : { ".utf8)
+        try repo.write(Scenario.path, broken)
+        let refused = try repo.tool(["resolve", "--theirs"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("was edited since the merge and is no valid catalog now"), "\(refused.stderr)")
+        #expect(try repo.read(Scenario.path) == broken)
+        let forced = try repo.tool(["resolve", "--theirs", "--force"])
+        #expect(forced.status == 0, "\(forced.stdout) \(forced.stderr)")
+        #expect(forced.stderr.contains("--force discards the edits made since the merge"), "\(forced.stderr)")
+        #expect(try Self.unit(try repo.read(Scenario.path), "Save", "de")?["value"] == "Sichern unter")
+    }
+
+    /// A merge committed with its conflicts unsettled (`git commit --no-verify`): `review` and
+    /// `resolve --list` name them and how to settle them now; `resolve` does, for a new commit.
+    @Test func conflictsCommittedUnsettledAreNamedAndSettledAfterwards() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        try Self.twoConflicts(repo)
+        _ = try repo.git("merge", "--no-edit", "b")
+        try repo.git("add", Scenario.path)
+        #expect(try repo.git("commit", "-q", "--no-verify", "--no-edit").status == 0)
+
+        let review = try repo.tool(["review", "--no-pager"])
+        #expect(review.stdout.contains("2 conflicts committed unsettled"), "\(review.stdout)")
+        #expect(review.stdout.contains("settle them with xcstrings-merge resolve \(Scenario.path), then commit"), "\(review.stdout)")
+        #expect(GitOperationTests.shows(review.stdout, "theirs (b)", "\"Sichern unter\""), "\(review.stdout)")
+        let json = try repo.tool(["review", "--format", "json"])
+        let reviewed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect((reviewed.first?["unsettled"] as? [Any])?.count == 2, "\(json.stdout)")
+
+        let list = try repo.tool(["resolve", "--list"])
+        #expect(list.status == 1)
+        #expect(list.stdout.contains("\(Scenario.path): 2 conflicts left unsettled in the merge commit HEAD (committed with --no-verify)"), "\(list.stdout)")
+        #expect(list.stdout.contains("xcstrings-merge resolve \(Scenario.path) && git commit"), "\(list.stdout)")
+
+        let resolve = try repo.tool(["resolve", "--theirs"])
+        #expect(resolve.status == 0, "\(resolve.stdout) \(resolve.stderr)")
+        #expect(resolve.stdout.contains("commit it to settle the merge"), "\(resolve.stdout)")
+        #expect(try Self.unit(try repo.read(Scenario.path), "Cancel", "de")?["value"] == "Abbruch")
+        #expect(try repo.git("commit", "-q", "-m", "Settle the merge's conflicts").status == 0)
+        #expect(try repo.tool(["resolve", "--list"]).stdout == "no conflicted catalogs\n")
     }
 
     /// A resolve stopped after writing the catalog and before staging it (killed; here the index
