@@ -31,6 +31,9 @@ public struct CatalogChange: Sendable, Equatable {
     public var path: [UTF8Bytes]
     public var old: CatalogFact.Value?
     public var new: CatalogFact.Value?
+    /// For `added` and `removed` in a locale: whether the whole translation (the string in that
+    /// locale) came or went with it, not one form of a translation that stays.
+    public var isWholeTranslation = false
 }
 
 /// A version that is not a catalog, named with its line and column.
@@ -185,11 +188,16 @@ public struct CatalogDiff: Sendable {
         for fact in before { oldValues[Place(locale: fact.locale, path: fact.path)] = fact.value }
         var changes: [CatalogChange] = []
         var seen = Set<Place>()
+        let localesBefore = Set(before.compactMap(\.locale)), localesAfter = Set(after.compactMap(\.locale))
         for fact in after {
             let place = Place(locale: fact.locale, path: fact.path)
             seen.insert(place)
             guard let was = oldValues[place] else {
-                if fact.value != .present { changes.append(CatalogChange(kind: .added, key: key, renamedFrom: renamedFrom, locale: fact.locale, path: fact.path, old: nil, new: fact.value)) }
+                if fact.value != .present {
+                    changes.append(CatalogChange(
+                        kind: .added, key: key, renamedFrom: renamedFrom, locale: fact.locale, path: fact.path, old: nil, new: fact.value,
+                        isWholeTranslation: fact.locale.map { !localesBefore.contains($0) } ?? false))
+                }
                 continue
             }
             guard was != fact.value else { continue }
@@ -203,7 +211,9 @@ public struct CatalogDiff: Sendable {
             changes.append(CatalogChange(kind: kind, key: key, renamedFrom: renamedFrom, locale: fact.locale, path: fact.path, old: was, new: fact.value))
         }
         for fact in before where !seen.contains(Place(locale: fact.locale, path: fact.path)) && fact.value != .present {
-            changes.append(CatalogChange(kind: .removed, key: key, renamedFrom: renamedFrom, locale: fact.locale, path: fact.path, old: fact.value, new: nil))
+            changes.append(CatalogChange(
+                kind: .removed, key: key, renamedFrom: renamedFrom, locale: fact.locale, path: fact.path, old: fact.value, new: nil,
+                isWholeTranslation: fact.locale.map { !localesAfter.contains($0) } ?? false))
         }
         return changes
     }

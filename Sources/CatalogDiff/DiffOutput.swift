@@ -13,7 +13,9 @@ public struct FileDiff: Sendable {
         counts = Counts(diff.changes)
     }
 
-    /// What a person reads first: `3 strings added, 1 removed, 1 renamed; 5 translations changed`.
+    /// What a person reads first: `3 strings added, 1 removed, 1 renamed; 5 translations changed`
+    /// (a string is a key's entry, a translation a string in one locale, a form one plural,
+    /// device or substitution variant of a translation; every command counts so).
     public var summary: String {
         if diff.layoutOnly { return "layout only (key order, indentation: what `xcstrings-merge format` undoes)" }
         var parts: [String] = []
@@ -25,6 +27,7 @@ public struct FileDiff: Sendable {
         if counts.translationChanges > 0 {
             if !text.isEmpty { text += "; " }
             text += "\(counts.translationChanges) translation\(counts.translationChanges == 1 ? "" : "s") changed"
+            if counts.formChanges != counts.translationChanges { text += " (\(counts.formChanges) forms)" }
         }
         if counts.otherChanges > 0 {
             if !text.isEmpty { text += "; " }
@@ -36,11 +39,14 @@ public struct FileDiff: Sendable {
     /// The counts `--stat` and the summaries show.
     public struct Counts: Sendable {
         public var keysAdded = 0, keysRemoved = 0, keysRenamed = 0
-        /// Changes to translations of keys that stay (added, changed, removed in a locale).
+        /// Translations (a string in one locale) of strings that stay that were added, changed or
+        /// removed.
         public var translationChanges = 0
+        /// The forms changed in them (a plural translation has several).
+        public var formChanges = 0
         /// Changes to entry fields and top-level fields.
         public var otherChanges = 0
-        /// Per locale: added, changed, removed, now untranslated.
+        /// Per locale, in translations: added, changed, removed, now untranslated.
         public var locales: [(locale: UTF8Bytes, added: Int, changed: Int, removed: Int, untranslated: Int)] = []
 
         public init(_ changes: [CatalogChange]) {
@@ -54,12 +60,40 @@ public struct FileDiff: Sendable {
                 default: break
                 }
             }
+            // One translation's changes are consecutive (a key's changes come together, and
+            // within them each locale's): counted once, as added or removed when all of it came
+            // or went, else as changed.
+            struct Translation: Equatable { var key: UTF8Bytes?, locale: UTF8Bytes }
+            var current: (translation: Translation, slot: Int, kind: Int, untranslated: Bool)?
+            func finish() {
+                guard let done = current else { return }
+                switch done.kind {
+                case 1: locales[done.slot].added += 1
+                case 2: locales[done.slot].removed += 1
+                default: locales[done.slot].changed += 1
+                }
+                if done.untranslated { locales[done.slot].untranslated += 1 }
+            }
+            var seen = Set<[UTF8Bytes?]>()
             for change in changes {
                 if let key = change.key, removedKeys.contains(key) || addedKeys.contains(key) { continue }
                 guard let locale = change.locale else {
                     if change.kind != .keyRenamed { otherChanges += 1 }
                     continue
                 }
+                formChanges += 1
+                let translation = Translation(key: change.key, locale: locale)
+                let untranslated = Self.wasTranslated(change.old) && !Self.wasTranslated(change.new)
+                let kind = change.isWholeTranslation ? (change.kind == .added ? 1 : change.kind == .removed ? 2 : 0) : 0
+                if var open = current, open.translation == translation {
+                    if open.kind != kind { open.kind = 0 }
+                    open.untranslated = open.untranslated || untranslated
+                    current = open
+                    continue
+                }
+                finish()
+                // A locale met again later in the same key (a rename's groups) is the same translation.
+                if !seen.insert([change.key, locale]).inserted { current = nil; continue }
                 translationChanges += 1
                 let slot: Int
                 if let found = index[locale] {
@@ -69,13 +103,9 @@ public struct FileDiff: Sendable {
                     index[locale] = slot
                     locales.append((locale, 0, 0, 0, 0))
                 }
-                switch change.kind {
-                case .added: locales[slot].added += 1
-                case .removed: locales[slot].removed += 1
-                default: locales[slot].changed += 1
-                }
-                if Self.wasTranslated(change.old) && !Self.wasTranslated(change.new) { locales[slot].untranslated += 1 }
+                current = (translation, slot, kind, untranslated)
             }
+            finish()
             locales.sort { $0.locale.string < $1.locale.string }
         }
 
@@ -245,6 +275,7 @@ public enum DiffText {
                     JSONMember(key: "keysRemoved", value: .number(UTF8Bytes(String(counts.keysRemoved)))),
                     JSONMember(key: "keysRenamed", value: .number(UTF8Bytes(String(counts.keysRenamed)))),
                     JSONMember(key: "translationsChanged", value: .number(UTF8Bytes(String(counts.translationChanges)))),
+                    JSONMember(key: "formsChanged", value: .number(UTF8Bytes(String(counts.formChanges)))),
                     JSONMember(key: "otherChanges", value: .number(UTF8Bytes(String(counts.otherChanges)))),
                 ]))),
                 JSONMember(key: "changes", value: .array(changes)),

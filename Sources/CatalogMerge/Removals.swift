@@ -145,7 +145,7 @@ extension MergeReport {
             let name = labels.name(side)
             let keys = mine.filter { $0.scope == .key }.compactMap(\.location.key)
             if !keys.isEmpty {
-                lines.append("\(name) removed \(keys.count) key\(keys.count == 1 ? "" : "s"): \(listed(keys))")
+                lines.append("\(name) removed \(strings(keys.count)): \(listed(keys))")
             }
             // Localizations, by locale, most strings first.
             var byLocale: [UTF8Bytes: [UTF8Bytes]] = [:]
@@ -157,13 +157,13 @@ extension MergeReport {
             }
             for locale in localeOrder.sorted(by: { (byLocale[$0]!.count, $1.string) > (byLocale[$1]!.count, $0.string) }) {
                 let keys = byLocale[locale]!
-                lines.append("\(name) removed \(locale) from \(strings(keys.count)): \(listed(keys))")
+                lines.append("\(name) removed \(VisibleText.name(locale.string)) from \(strings(keys.count)): \(listed(keys))")
             }
             let parts = mine.filter { $0.scope == .variation }
             if !parts.isEmpty {
                 var seen = Set<UTF8Bytes>()
                 let partKeys = parts.compactMap(\.location.key).filter { seen.insert($0).inserted }
-                lines.append("\(name) removed \(parts.count) variation\(parts.count == 1 ? "" : "s") (plural, device or substitution cases) from \(strings(partKeys.count)): \(listed(partKeys))")
+                lines.append("\(name) removed \(parts.count) form\(parts.count == 1 ? "" : "s") (plural, device or substitution cases) from \(strings(partKeys.count)): \(listed(partKeys))")
             }
         }
         return lines

@@ -158,9 +158,10 @@ extension MergeReport {
     /// and `check` know only a repository's merges.
     public func summary(path: String?, labels: MergeLabels, width: Int = 100, insideRepository: Bool = true) -> String {
         let name = path ?? "catalog"
-        var text = "xcstrings-merge: \(name): \(keysMerged) keys"
+        // Strings, as `diff` counts them (a string is a key's entry).
+        var text = "xcstrings-merge: \(name): \(keysMerged) string\(keysMerged == 1 ? "" : "s")"
         if keysAdded > 0 || keysDeleted > 0 || keysRenamed > 0 {
-            text += " (\(keysAdded) added, \(keysDeleted) deleted" + (keysRenamed > 0 ? ", \(keysRenamed) renamed" : "") + ")"
+            text += " (\(keysAdded) added, \(keysDeleted) removed" + (keysRenamed > 0 ? ", \(keysRenamed) renamed" : "") + ")"
         }
         if !autoResolved.isEmpty {
             var byRule: [String: Int] = [:]

@@ -41,7 +41,7 @@ enum DiffCommand {
             """,
         options: [
             .init(names: ["--format"], takesValue: true, choices: DiffFormat.allCases.map(\.rawValue), summary: "human (default), stat, json or markdown (a pull-request comment).", valueName: "<format>"),
-            .init(names: ["--stat"], takesValue: false, summary: "Per locale: strings added, changed, removed and now untranslated (--format stat)."),
+            .init(names: ["--stat"], takesValue: false, summary: "Per locale: translations added, changed, removed and now untranslated (--format stat)."),
             .init(names: ["--staged", "--cached"], takesValue: false, summary: "Compare the index, not the working tree, with HEAD or the revision given."),
             .init(names: ["--exit-code"], takesValue: false, summary: "Exit 1 when something changed and 0 when nothing did, as git diff does with it."),
             .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"], summary: "always, never or auto (default: colour on a terminal, not with NO_COLOR).", valueName: "<when>"),

@@ -84,8 +84,11 @@ enum RemoveLocaleCommand {
                 failed = true
                 continue
             }
-            let counts = locales.compactMap { locale in outcome.removed[locale].map { "\(locale) \($0)" } }.joined(separator: ", ")
-            Output.out("\(file.path): \(dryRun ? "would remove" : "removed") \(counts); \(outcome.stringsChanged) string\(outcome.stringsChanged == 1 ? "" : "s") lost a translation\n")
+            // Counted as `diff --stat` counts: a translation is a string in one locale.
+            let counts = locales.compactMap { locale in
+                outcome.removed[locale].map { "\($0) \(VisibleText.name(locale.string)) translation\($0 == 1 ? "" : "s")" }
+            }.joined(separator: ", ")
+            Output.out("\(file.path): \(dryRun ? "would remove" : "removed") \(counts) (from \(outcome.stringsChanged) string\(outcome.stringsChanged == 1 ? "" : "s"))\n")
         }
         return failed ? .error : .success
     }

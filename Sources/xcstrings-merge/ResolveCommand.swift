@@ -530,7 +530,7 @@ struct ResolveSession {
         differing += entries.keys.sorted { $0.string < $1.string }
         guard !differing.isEmpty else { return "" }
         let shown = differing.prefix(5).map { "\"\(VisibleText.name($0.string))\"" }.joined(separator: ", ")
-        return " (\(differing.count) key\(differing.count == 1 ? "" : "s")\(label): \(shown)\(differing.count > 5 ? " and \(differing.count - 5) more" : ""))"
+        return " (\(differing.count) string\(differing.count == 1 ? "" : "s")\(label): \(shown)\(differing.count > 5 ? " and \(differing.count - 5) more" : ""))"
     }
 
     /// Writes each catalog with the choices applied; stages the ones with nothing left.

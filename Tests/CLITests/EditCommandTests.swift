@@ -122,6 +122,23 @@ import XcstringsMergeTestSupport
         #expect(try bytes(setup.file) == setup.before)
     }
 
+    /// One vocabulary of counts: a string is a key's entry, a translation a string in one locale,
+    /// a form one plural, device or substitution variant. `remove-locale` and `diff --stat` count
+    /// the same translations; the forms of a plural one are said apart.
+    @Test func removeLocaleAndDiffCountTheSameTranslations() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let original = try bytes(Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings"))
+        let old = try directory.write("Old.xcstrings", original)
+        let new = try directory.write("New.xcstrings", original)
+        let remove = try runTool(["remove-locale", "de", new.path])
+        #expect(remove.stdout.contains("removed 8 de translations (from 8 strings)"), "\(remove.stdout)")
+        let stat = try runTool(["diff", "--stat", old.path, new.path])
+        #expect(stat.stdout.contains("8 translations changed ("), "\(stat.stdout)")
+        let row = stat.stdout.split(separator: "\n").first { $0.hasPrefix("  de ") }.map { $0.split(separator: " ").map(String.init) }
+        #expect(row == ["de", "0", "0", "8", "8"], "\(stat.stdout)")
+    }
+
     @Test func dryRunsWriteNothing() throws {
         let setup = try Setup()
         defer { setup.directory.remove() }
@@ -130,7 +147,7 @@ import XcstringsMergeTestSupport
         #expect(rename.stdout.contains("would rename \"Save\" to \"save.button\""))
         let remove = try runTool(["remove-locale", "--dry-run", "fr", setup.file.path])
         #expect(remove.status == 0)
-        #expect(remove.stdout.contains("would remove fr 2; 2 strings lost a translation"))
+        #expect(remove.stdout.contains("would remove 2 fr translations (from 2 strings)"))
         #expect(try bytes(setup.file) == setup.before)
     }
 
@@ -139,7 +156,7 @@ import XcstringsMergeTestSupport
         defer { setup.directory.remove() }
         let result = try runTool(["remove-locale", "fr", "de", setup.file.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("removed fr 2, de 3; 3 strings lost a translation"), "\(result.stdout)")
+        #expect(result.stdout.contains("removed 2 fr translations, 3 de translations (from 3 strings)"), "\(result.stdout)")
         let text = String(decoding: try bytes(setup.file), as: UTF8.self)
         #expect(!text.contains("\"fr\"") && !text.contains("\"de\"") && !text.contains("substitutions"))
         #expect(text.contains("%lld files") && text.contains("\"en\""))

@@ -124,7 +124,7 @@ import XcstringsMergeTestSupport
         try RepositoryWorkflowTests.twoConflicts(repo, path: path)
         let merge = try repo.git("merge", "--no-edit", "b")
         #expect(merge.status != 0)
-        #expect(merge.stderr.contains("xcstrings-merge: \(path): 8 keys; 2 conflicts"), "\(merge.stderr)")
+        #expect(merge.stderr.contains("xcstrings-merge: \(path): 8 strings; 2 conflicts"), "\(merge.stderr)")
         let report = try Self.report(repo, path)
         #expect(report["path"] as? String == path)
         #expect(try Catalog(bytes: try repo.read(path)).strings.count == 8)

@@ -209,7 +209,7 @@ import XcstringsMergeTestSupport
 
         let resolve = try repo.tool(["resolve", "--theirs"])
         #expect(resolve.status == 0, "\(resolve.stdout) \(resolve.stderr)")
-        #expect(resolve.stderr.contains("kept the edits made since the merge (2 keys: \"Done\", \"Save\")"), "\(resolve.stderr)")
+        #expect(resolve.stderr.contains("kept the edits made since the merge (2 strings: \"Done\", \"Save\")"), "\(resolve.stderr)")
         #expect(resolve.stdout.contains("(2 conflicts settled, 1 by editing the file) and staged it"), "\(resolve.stdout)")
         #expect(try repo.git("ls-files", "-u").stdout.isEmpty)
         let bytes = try repo.read(Scenario.path)
@@ -249,12 +249,12 @@ import XcstringsMergeTestSupport
         let edited = try Self.editMerged(repo, [("Done", "fr", "Fini"), ("Save", "de", "Von Hand")])
         let refused = try repo.tool(["resolve", "--take", "Save=theirs", "--take", "Cancel=ours"])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("was edited since the merge (2 keys: \"Done\", \"Save\"), and your choices settle \"Save\" [de] stringUnit too; rerun with --force"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("was edited since the merge (2 strings: \"Done\", \"Save\"), and your choices settle \"Save\" [de] stringUnit too; rerun with --force"), "\(refused.stderr)")
         #expect(try repo.read(Scenario.path) == edited)
 
         let forced = try repo.tool(["resolve", "--take", "Save=theirs", "--take", "Cancel=ours", "--force"])
         #expect(forced.status == 0, "\(forced.stdout) \(forced.stderr)")
-        #expect(forced.stderr.contains("--force takes your choices over the edits at \"Save\" [de] stringUnit (2 keys edited: \"Done\", \"Save\")"), "\(forced.stderr)")
+        #expect(forced.stderr.contains("--force takes your choices over the edits at \"Save\" [de] stringUnit (2 strings edited: \"Done\", \"Save\")"), "\(forced.stderr)")
         let bytes = try repo.read(Scenario.path)
         #expect(try Self.unit(bytes, "Save", "de")?["value"] == "Sichern unter")
         #expect(try Self.unit(bytes, "Done", "fr")?["value"] == "Fini")

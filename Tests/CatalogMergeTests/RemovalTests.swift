@@ -45,9 +45,9 @@ import XcstringsMergeTestSupport
         #expect(report.removals.allSatisfy { $0.side == .theirs })
         let lines = MergeReport.removalLines(report.removals, labels: MergeLabels(theirs: "feature"))
         #expect(lines == [
-            "theirs (feature) removed 4 keys: \"gone.0\", \"gone.1\", \"gone.2\" and 1 more",
+            "theirs (feature) removed 4 strings: \"gone.0\", \"gone.1\", \"gone.2\" and 1 more",
             "theirs (feature) removed fr from 30 strings: \"key.0\", \"key.1\", \"key.2\" and 27 more",
-            "theirs (feature) removed 1 variation (plural, device or substitution cases) from 1 string: \"files\"",
+            "theirs (feature) removed 1 form (plural, device or substitution cases) from 1 string: \"files\"",
         ], "\(lines)")
         // The removed values are in the report, recoverable.
         let french = try #require(report.removals.first { $0.location.key == "key.3" && $0.scope == .locale })
