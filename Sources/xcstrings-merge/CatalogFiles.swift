@@ -9,6 +9,17 @@ struct CatalogFile {
     /// The lock held on the file until this value is dropped.
     var edit: InPlaceEdit?
 
+    /// The catalogs a command works on when none is named: the ones `check`, `lint` and
+    /// `format` take (the repository's tracked catalogs, else those under the current folder).
+    /// Nil after a message when they cannot be listed; a usage error when there are none.
+    static func defaultPaths(command: String) throws(UsageError) -> [String]? {
+        guard let (jobs, failed) = try CheckJob.discover([], staged: false, command: command), !failed else { return nil }
+        guard !jobs.isEmpty else {
+            throw UsageError(message: "no catalogs given, and none here (tracked by git, or under the current folder)", command: command)
+        }
+        return jobs.map(\.path)
+    }
+
     /// Confines, locks, reads and parses each path (the locks taken in the order of the files
     /// they lead to, so that two runs on the same files cannot each wait for the other); prints
     /// why for each that fails and returns nil if any did. `forWriting: false` (a dry run) only

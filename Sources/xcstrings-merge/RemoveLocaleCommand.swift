@@ -12,11 +12,13 @@ enum RemoveLocaleCommand {
             refused. Every catalog is read and checked before anything is written; files are
             written atomically in Xcode's form.
 
-            USAGE: xcstrings-merge remove-locale <locale> ... <catalog> ...
+            USAGE: xcstrings-merge remove-locale <locale> ... [<catalog> ...]
 
             ARGUMENTS:
               <locale>                A locale as the catalog names it (de, pt-BR, zh-Hans).
-              <catalog>               A file ending in .xcstrings.
+              <catalog>               A file ending in .xcstrings (default: the tracked
+                                      catalogs of the repository, else those under the current
+                                      directory).
 
             {options}
 
@@ -39,10 +41,13 @@ enum RemoveLocaleCommand {
         func isFile(_ argument: String) -> Bool {
             argument.hasSuffix(".xcstrings") || (FileBytes.exists(argument) && !FileBytes.isDirectory(argument))
         }
-        let paths = parsed.positionals.filter(isFile)
+        var paths = parsed.positionals.filter(isFile)
         let locales = parsed.positionals.filter { !isFile($0) }.map { UTF8Bytes($0) }
         guard !locales.isEmpty else { throw UsageError(message: "no locales given", command: "remove-locale") }
-        guard !paths.isEmpty else { throw UsageError(message: "no catalogs given (files ending in .xcstrings)", command: "remove-locale") }
+        if paths.isEmpty {
+            guard let found = try CatalogFile.defaultPaths(command: "remove-locale") else { return .error }
+            paths = found
+        }
         let dryRun = parsed.flag("--dry-run")
         guard let files = CatalogFile.readAll(
             paths, command: "remove-locale", forWriting: !dryRun, followingSymlinks: parsed.flag("--follow-symlinks"))

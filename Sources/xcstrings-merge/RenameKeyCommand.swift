@@ -16,13 +16,14 @@ enum RenameKeyCommand {
             Every catalog is read and every rename checked before anything is written; a refusal
             leaves all files untouched. Files are written atomically in Xcode's form.
 
-            USAGE: xcstrings-merge rename-key <old> <new> <catalog> ...
-                   xcstrings-merge rename-key --map <file> [--map <file> ...] <catalog> ...
+            USAGE: xcstrings-merge rename-key <old> <new> [<catalog> ...]
+                   xcstrings-merge rename-key --map <file> [--map <file> ...] [<catalog> ...]
 
             ARGUMENTS:
               <old> <new>             The key to rename and its new name.
               <catalog>               The .xcstrings files to change (a key is renamed in each
-                                      that has it).
+                                      that has it; default: the tracked catalogs of the
+                                      repository, else those under the current directory).
 
             {options}
 
@@ -49,13 +50,17 @@ enum RenameKeyCommand {
         let paths: [String]
         let maps = parsed.all("--map")
         if maps.isEmpty {
-            guard parsed.positionals.count >= 3 else {
-                throw UsageError(message: "expected <old> <new> <catalog> ... or --map <file> <catalog> ...", command: "rename-key")
+            guard parsed.positionals.count >= 2 else {
+                throw UsageError(message: "expected <old> <new> [<catalog> ...] or --map <file> [<catalog> ...]", command: "rename-key")
             }
             renames = [KeyRename(old: UTF8Bytes(parsed.positionals[0]), new: UTF8Bytes(parsed.positionals[1]))]
-            paths = Array(parsed.positionals.dropFirst(2))
+            if parsed.positionals.count > 2 {
+                paths = Array(parsed.positionals.dropFirst(2))
+            } else {
+                guard let found = try CatalogFile.defaultPaths(command: "rename-key") else { return .error }
+                paths = found
+            }
         } else {
-            guard !parsed.positionals.isEmpty else { throw UsageError(message: "no catalogs given", command: "rename-key") }
             for map in maps {
                 do {
                     renames += try KeyRenaming.parseMap(try FileBytes.read(map))
@@ -69,7 +74,12 @@ enum RenameKeyCommand {
                     return .error
                 }
             }
-            paths = parsed.positionals
+            if !parsed.positionals.isEmpty {
+                paths = parsed.positionals
+            } else {
+                guard let found = try CatalogFile.defaultPaths(command: "rename-key") else { return .error }
+                paths = found
+            }
         }
         var problems = KeyRenaming.problems(in: renames)
         let dryRun = parsed.flag("--dry-run")

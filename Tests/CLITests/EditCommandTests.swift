@@ -139,6 +139,30 @@ import XcstringsMergeTestSupport
         #expect(row == ["de", "0", "0", "8", "8"], "\(stat.stdout)")
     }
 
+    /// Like `check`, `lint` and `format`, the editing commands take the repository's tracked
+    /// catalogs when none is named.
+    @Test func editingCommandsDefaultToTheTrackedCatalogs() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        let sample = try bytes(Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings"))
+        try repo.write("App/Localizable.xcstrings", sample)
+        try repo.write("Widget/Widget.xcstrings", sample)
+        try repo.write("Untracked.xcstrings", sample)
+        try repo.git("add", "App", "Widget")
+        try repo.git("commit", "-q", "-m", "catalogs")
+        let rename = try repo.tool(["rename-key", "Save", "save.button"])
+        #expect(rename.status == 0, "\(rename.stderr)")
+        #expect(rename.stdout.contains("App/Localizable.xcstrings: renamed") && rename.stdout.contains("Widget/Widget.xcstrings: renamed"), "\(rename.stdout)")
+        let remove = try repo.tool(["remove-locale", "ja"])
+        #expect(remove.status == 0, "\(remove.stderr)")
+        #expect(remove.stdout.contains("App/Localizable.xcstrings: removed 7 ja translations"), "\(remove.stdout)")
+        #expect(try repo.read("Untracked.xcstrings") == sample)
+        let none = try GitSandbox()
+        defer { none.remove() }
+        let refused = try none.tool(["remove-locale", "ja"])
+        #expect(refused.status == 2 && refused.stderr.contains("no catalogs given, and none here"), "\(refused.stderr)")
+    }
+
     @Test func dryRunsWriteNothing() throws {
         let setup = try Setup()
         defer { setup.directory.remove() }
