@@ -6,6 +6,8 @@ public struct IndexEntry: Sendable {
     public var path: String
     public var id: ObjectID
     public var mode: UInt32
+    /// Why the entry cannot be read, when its name is not UTF-8 (`path` then holds U+FFFD).
+    public var unsupportedName: String? = nil
 }
 
 /// A conflicted path: its stages 1 (base), 2 (ours) and 3 (theirs); any may be missing.
@@ -35,7 +37,11 @@ public final class Index {
 
     static func entry(_ pointer: UnsafePointer<git_index_entry>?) -> IndexEntry? {
         guard let pointer else { return nil }
-        return IndexEntry(path: String(cString: pointer.pointee.path), id: ObjectID(oid: pointer.pointee.id), mode: pointer.pointee.mode)
+        let name = PathNames.bytes(cString: pointer.pointee.path)
+        let path = PathNames.decoded(name)
+        return IndexEntry(
+            path: path ?? String(decoding: name, as: UTF8.self), id: ObjectID(oid: pointer.pointee.id), mode: pointer.pointee.mode,
+            unsupportedName: path == nil ? PathNames.unsupported(name) : nil)
     }
 
     /// Every conflicted path.

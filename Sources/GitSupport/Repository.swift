@@ -11,6 +11,7 @@ public final class Repository {
         try check(git.repository_open_ext(&pointer, path, 0, nil))
         guard let pointer else { throw GitError(code: -1, message: "could not open a repository at \(path)") }
         handle = pointer
+        try requireUTF8Path()
     }
 
     /// Opens the repository as git's environment describes it (`GIT_DIR`, `GIT_INDEX_FILE`, …),
@@ -21,6 +22,16 @@ public final class Repository {
         try check(git.repository_open_ext(&pointer, nil, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil))
         guard let pointer else { throw GitError(code: -1, message: "could not open the repository") }
         handle = pointer
+        try requireUTF8Path()
+    }
+
+    /// The tool names files with Swift strings, which hold only UTF-8: a repository in a folder
+    /// whose name is not UTF-8 is refused once, clearly, not met later as files that are missing.
+    func requireUTF8Path() throws(GitError) {
+        guard let path = git.repository_path(handle), PathNames.decoded(cString: path) == nil else { return }
+        throw GitError(
+            code: -1,
+            message: "the repository's path is not UTF-8 (\(PathNames.quoted(PathNames.bytes(cString: path)))); xcstrings-merge reads only UTF-8 paths: rename the folder")
     }
 
     /// The environment's repository if it can be opened that way, else the one around `path`.

@@ -1,7 +1,10 @@
 /// A command-line mistake: printed with the command's usage line, exit status 2.
-struct UsageError: Error {
+struct UsageError: Error, CustomStringConvertible {
     var message: String
     var command: String?
+
+    /// The message: what a person reads where the error is printed whole.
+    var description: String { message }
 }
 
 /// The arguments of one command, parsed against the options it declares.

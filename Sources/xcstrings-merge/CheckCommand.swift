@@ -150,7 +150,12 @@ struct CheckJob: Sendable {
                 } else {
                     let conflicted = try index.conflicts().map(\.path).filter { $0.hasSuffix(".xcstrings") }
                     let prefix = ResolveSession.currentPrefix(workingDirectory: top)
-                    for path in (entries.map(\.path) + conflicted).sorted() {
+                    // A name that is not UTF-8 names no file here: said, never passed over.
+                    for entry in entries where entry.unsupportedName != nil {
+                        Output.err("xcstrings-merge \(command): \(entry.unsupportedName!)\n")
+                        ioFailure = true
+                    }
+                    for path in (entries.filter { $0.unsupportedName == nil }.map(\.path) + conflicted).sorted() {
                         let display = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : top + path
                         jobs.append(CheckJob(path: display, file: top + path, repositoryPath: path))
                     }

@@ -60,6 +60,8 @@ enum DiffCommand {
         var newFile: String?
         /// The old version's own file, when two files are compared: messages about it name it.
         var oldFile: String?
+        /// Set for a changed catalog whose name is not UTF-8: it cannot be read, and says so.
+        var unsupportedName: String?
     }
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
@@ -85,7 +87,14 @@ enum DiffCommand {
         }
         var diffs: [FileDiff] = []
         var failed = false
+        var unreadable = false
         for version in versions {
+            if let reason = version.unsupportedName {
+                // Never "no change": a catalog git says changed was not compared.
+                Output.err("xcstrings-merge diff: \(reason)\n")
+                unreadable = true
+                continue
+            }
             switch compare(version) {
             case .success(let diff):
                 if !diff.isEmpty { diffs.append(FileDiff(path: version.path, diff: diff)) }
@@ -102,12 +111,13 @@ enum DiffCommand {
         case .human: Output.out(DiffText.human(diffs, colors: DiffColors(enabled: colour)))
         case .stat: Output.out(DiffText.stat(diffs, colors: DiffColors(enabled: colour)))
         case .json: Output.out(bytes: DiffText.json(diffs))
-        case .markdown: Output.out(diffs.isEmpty ? "No change to any string catalog.\n" : DiffText.markdown(diffs, maximumBytes: maximumBytes))
+        case .markdown: Output.out(diffs.isEmpty ? (unreadable ? "" : "No change to any string catalog.\n") : DiffText.markdown(diffs, maximumBytes: maximumBytes))
         }
         if failed {
             Output.err("xcstrings-merge diff: a version is not a catalog; --fallback shows a line diff of it\n")
             return .error
         }
+        if unreadable { return .error }
         return parsed.flag("--exit-code") && !diffs.isEmpty ? .failure : .success
     }
 
@@ -214,14 +224,17 @@ enum DiffCommand {
             Output.err("xcstrings-merge diff: git diff failed: \(listed.errorOutput)")
             return nil
         }
-        let changed = listed.outputBytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { $0.hasSuffix(".xcstrings") }
+        let names = listed.outputBytes.split(separator: 0)
+        let changed = names.compactMap { PathNames.decoded($0) }.filter { $0.hasSuffix(".xcstrings") }
+        let unsupported = names.filter { PathNames.decoded($0) == nil && $0.reversed().starts(with: Array(".xcstrings".utf8).reversed()) }
+            .map { Versions(path: PathNames.quoted($0), unsupportedName: PathNames.unsupported($0)) }
         let index = try? repository.index()
         let top = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         func inCommit(_ commit: ObjectID, _ path: String) -> [UInt8]? { (try? repository.file(path, in: commit)) ?? nil }
         func inIndex(_ path: String) -> [UInt8]? { index?.entry(path: path).flatMap { try? repository.blob($0.id) } }
         func inWorkingTree(_ path: String) -> [UInt8]? { try? FileBytes.read(top + path) }
         let head = staged && revisions.isEmpty ? try? repository.commit("HEAD") : nil
-        return changed.map { path in
+        return unsupported + changed.map { path in
             switch (commits.count, staged) {
             case (0, false): return Versions(path: path, old: inIndex(path), new: inWorkingTree(path))
             case (0, true): return Versions(path: path, old: head.flatMap { inCommit($0, path) }, new: inIndex(path))

@@ -320,6 +320,10 @@ struct ResolveSession {
             }
         }
         for conflict in selected {
+            if let reason = (conflict.ancestor ?? conflict.ours ?? conflict.theirs)?.unsupportedName {
+                problems.append(reason)
+                continue
+            }
             guard let ours = conflict.ours, let theirs = conflict.theirs else {
                 problems.append("\(conflict.path): deleted on one side; settle it with 'git add' or 'git rm'")
                 continue
