@@ -5,8 +5,10 @@ import XcstringsMergeTestSupport
 
 /// A pre-commit hook and a merge driver must not hang on hostile input: each command's time
 /// grows linearly with it. Each case runs at size N and 4N, two doublings, and may take at most
-/// 8 times as long at 4N (processor time, the best of three runs each): linear code takes 4 times
-/// as long, quadratic code 16. The target is 2.5 per doubling (6.25 here); the bound is looser
+/// 8 times as long at 4N (processor time; one run each, and the best of three only when that
+/// one exceeds the bound): linear code takes 4 times as long, quadratic code 16. The sizes keep
+/// the smaller run above the 0.1 s that start-up and noise take, and no higher: the ratio, not
+/// the size, tells linear from quadratic. The target is 2.5 per doubling (6.25 here); the bound is looser
 /// because the suite's other tests, running beside, made a linear case measure 2.57 across one
 /// doubling and 6.39 across two, and a red CI for noise lands nothing. Sizes are
 /// chosen so that a quadratic version took seconds here and the linear one takes a fraction.
@@ -138,28 +140,28 @@ import XcstringsMergeTestSupport
     }
 
     static let cases: [Case] = [
-        Case(name: "merge: plural categories in one entry", size: 3000, arguments: merge, make: plural),
+        Case(name: "merge: plural categories in one entry", size: 1200, arguments: merge, make: plural),
         Case(name: "lint: plural categories in one entry", size: 3000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: plural),
-        Case(name: "merge: locales in one entry", size: 4000, arguments: merge, make: locales),
+        Case(name: "merge: locales in one entry", size: 2000, arguments: merge, make: locales),
         Case(name: "lint: locales in one entry", size: 4000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: locales),
-        Case(name: "merge: locales removed from one entry", size: 4000, arguments: merge, make: removedLocales),
+        Case(name: "merge: locales removed from one entry", size: 2000, arguments: merge, make: removedLocales),
         Case(name: "merge: ambiguous renames", size: 2000, arguments: merge, make: renames),
-        Case(name: "merge: identical entries renamed", size: 4000, arguments: merge, make: identicalRenames),
+        Case(name: "merge: identical entries renamed", size: 2000, arguments: merge, make: identicalRenames),
         Case(name: "lint: specifiers in one value", size: 8000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: specifiers),
         Case(name: "merge: specifiers in one value", size: 8000, arguments: merge, make: specifiers),
-        Case(name: "check: diagnostics in one file", size: 1000, arguments: { ["check", $0 + "/ours.xcstrings"] }, make: unknownStates),
+        Case(name: "check: diagnostics in one file", size: 500, arguments: { ["check", $0 + "/ours.xcstrings"] }, make: unknownStates),
         Case(name: "lint: device variations in one string", size: 20000, arguments: { ["lint", $0 + "/ours.xcstrings"] }, make: devices),
-        Case(name: "merge: one key written many times", size: 6000, arguments: merge, make: repeatedKeys(distinct: false)),
-        Case(name: "merge: many keys written twice", size: 6000, arguments: merge, make: repeatedKeys(distinct: true)),
+        Case(name: "merge: one key written many times", size: 3000, arguments: merge, make: repeatedKeys(distinct: false)),
+        Case(name: "merge: many keys written twice", size: 3000, arguments: merge, make: repeatedKeys(distinct: true)),
         Case(name: "diff: keys added", size: 6000, arguments: diff, make: addedKeys(renamed: false)),
         Case(name: "diff: keys renamed", size: 3000, arguments: diff, make: addedKeys(renamed: true)),
     ]
 
-    /// The best of three runs' processor seconds (user and system): the suite runs other
+    /// The best of `runs` runs' processor seconds (user and system): the suite runs other
     /// tests beside these, which wall time would count too.
-    static func seconds(_ arguments: [String]) throws -> Double {
+    static func seconds(_ arguments: [String], runs: Int) throws -> Double {
         var best = Double.infinity
-        for _ in 0..<3 {
+        for _ in 0..<runs {
             let cost = try #require(ChildProcesses.measure([Paths.tool.path] + arguments))
             best = min(best, cost.cpuSeconds)
         }
@@ -170,15 +172,21 @@ import XcstringsMergeTestSupport
     func quadruplingTheInputAtMostQuadruplesTheTime(_ testCase: Case) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        var times: [Double] = []
+        var folders: [String] = []
         for size in [testCase.size / 2, 2 * testCase.size] {
             let folder = directory.file("n\(size)").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try testCase.make(size, folder)
-            times.append(try Self.seconds(testCase.arguments(folder)))
+            folders.append(folder)
         }
         // Below 100 ms start-up and noise dominate: such a command is fast whatever its growth.
-        let ratio = times[1] / max(times[0], 0.1)
+        func ratio(_ times: [Double]) -> Double { times[1] / max(times[0], 0.1) }
+        var times = try folders.map { try Self.seconds(testCase.arguments($0), runs: 1) }
+        if ratio(times) > 8 {
+            // One run may have met a busy moment: the best of three decides.
+            times = try folders.map { try Self.seconds(testCase.arguments($0), runs: 3) }
+        }
+        let ratio = ratio(times)
         print("\(testCase.name): \(String(format: "%.3f", times[0])) s, then \(String(format: "%.3f", times[1])) s at 4 times the size (×\(String(format: "%.2f", ratio)))")
         #expect(ratio <= 8, "\(times)")
     }
