@@ -6,6 +6,8 @@ public enum LintFix {
     public struct Outcome: Sendable {
         public var catalog: Catalog
         public var changes: [String] = []
+        /// What a finding named and the fix left alone, and why, one line each.
+        public var left: [String] = []
     }
 
     /// Repairs `catalog`: a literal `\n` in a translation whose source text has a real line break
@@ -27,6 +29,8 @@ public enum LintFix {
                 entry[key: "shouldTranslate"] = .bool(false)
                 outcome.changes.append("\(quoted(string.key.string)): marked \"shouldTranslate\" : false (nothing to translate)")
                 changed = true
+            } else if string.shouldTranslate && FormatOnlyKeyRule.isFormatOnly(string.key.string) && !FormatOnlyKeyRule.isLocalized(string) {
+                outcome.left.append("\(quoted(string.key.string, isName: true)): not marked \"shouldTranslate\" : false, as it has translations that would then be dropped; remove them first if nothing is to be translated")
             }
             if var localizations = entry["localizations"]?.object {
                 for localizationIndex in localizations.members.indices {

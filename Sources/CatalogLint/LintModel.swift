@@ -447,6 +447,11 @@ public struct LintedString: Sendable {
     /// Where the source language's localization is in `localizations`.
     private(set) var sourceIndex: Int?
 
+    /// What stands for the source text when the string has no source-language unit: the key
+    /// (Xcode's keys are the source text), or for a storyboard's object key (`Lbh-J2-qVU.title`)
+    /// the text Xcode's comment gives it, nil when there is none (`InterfaceBuilderText`).
+    private(set) var keySource: String?
+
     /// The source localization's forms by place, when it has many: every rule looks up the
     /// source form of each translated one, and a search of 100,000 plural cases for each of
     /// 100,000 would not end.
@@ -524,13 +529,13 @@ public struct LintedString: Sendable {
     /// The source-language text of a form's place: the source localization's matching form,
     /// else the key itself (the key is the source text when no source localization exists).
     func sourceText(for place: FormPlace) -> String? {
-        guard sourceIndex != nil else { return key.string }
+        guard sourceIndex != nil else { return keySource }
         return sourceForm(for: place)?.value
     }
 
     /// `sourceText(for:)` of a path given by its components.
     func sourceText(forComponents components: [String]) -> String? {
-        guard sourceIndex != nil else { return key.string }
+        guard sourceIndex != nil else { return keySource }
         if let path = names.existingPath(components) { return sourceText(for: names[path].place) }
         // No form has this path: the `other` case of its variation, else the plain unit.
         if components.count >= 2, let other = names.existingPath(components.dropLast() + ["other"]) { return sourceText(for: names[other].place) }
@@ -541,7 +546,9 @@ public struct LintedString: Sendable {
     /// when there is none), from its bytes.
     func sourceMayHaveEdgeSpace(for place: FormPlace) -> Bool {
         guard sourceIndex != nil else {
-            return key.bytes.withUnsafeBufferPointer { EdgeSpace.mayHave($0, escaped: false) }
+            guard let keySource else { return false }
+            var text = keySource
+            return text.withUTF8 { EdgeSpace.mayHave($0, escaped: false) }
         }
         return sourceForm(for: place)?.text.mayHaveEdgeSpace ?? false
     }
@@ -656,6 +663,15 @@ public struct LintedString: Sendable {
         pluralVariations = builder.plurals
         substitutionTables = builder.substitutionTables
         sourceIndex = localizations.firstIndex { $0.isSource }
+        if sourceIndex == nil {
+            // An object key is no text: the comment says what it shows, or nothing does.
+            if InterfaceBuilderText.isObjectKey(key) {
+                let comment = value.materialized.object?["comment"]?.stringValue?.string
+                keySource = comment.flatMap { InterfaceBuilderText.sourceText(key: key.string, comment: $0) }
+            } else {
+                keySource = key.string
+            }
+        }
         if let sourceIndex, localizations[sourceIndex].forms.count > 16 {
             sourceLookup = FormLookup(forms: forms[localizations[sourceIndex].forms])
         }

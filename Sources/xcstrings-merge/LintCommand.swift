@@ -190,6 +190,7 @@ enum LintCommand {
                     }
                     for change in outcome.changes { Output.err("\(job.path): fixed \(change)\n") }
                 }
+                for left in outcome.left { Output.err("\(job.path): left \(left)\n") }
             }
             var (findings, coverage) = linter.lint(catalog, bytes: bytes, file: job.path)
             if let sinceBase {

@@ -157,6 +157,20 @@ import XcstringsMergeTestSupport
 
     static func catalog(_ strings: [String: [String: String]]) throws -> [UInt8] { simpleCatalog(strings) }
 
+    /// `--fix` marks a format-only key only while nothing is translated: one with translations
+    /// is left, and the fix says why rather than skipping it in silence; one whose translators
+    /// localized the punctuation is no finding at all.
+    @Test func fixSaysWhyItLeavesAFormatOnlyKeyWithTranslations() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("L.xcstrings", try Self.catalog(["%@ – %@": ["de": "%2$@ – %1$@"], "%@ %@": ["zh-Hans": "%@%@"], "%lld": [:]]))
+        let fixed = try runTool(["lint", "--fix", file.path], in: directory.url)
+        #expect(fixed.stderr.contains("fixed \"%lld\": marked \"shouldTranslate\" : false"), "\(fixed.stderr)")
+        #expect(fixed.stderr.contains("left \"%@ – %@\": not marked \"shouldTranslate\" : false, as it has translations"), "\(fixed.stderr)")
+        #expect(!fixed.stderr.contains("\"%@ %@\""), "\(fixed.stderr)")
+        #expect(fixed.stdout.contains("[format-only-key]") && !fixed.stdout.contains("\"%@ %@\": the key has nothing"), "\(fixed.stdout)")
+    }
+
     /// A pull request is judged on what it adds: findings the catalog had at the merge base are
     /// left out, and a catalog new since then is reported whole.
     @Test func sinceReportsOnlyWhatABranchAdded() throws {
