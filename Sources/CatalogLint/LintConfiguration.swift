@@ -206,6 +206,9 @@ public struct LintConfiguration: Sendable, Equatable {
             let severity = severities[rule.id].map { $0?.rawValue ?? "off" } ?? rule.severity.rawValue
             rules.append(JSONMember(key: UTF8Bytes(rule.id), value: text(severity + (rule.isOptIn && severities[rule.id] == nil ? " (with --strict or --since)" : ""))))
         }
+        rules.append(JSONMember(
+            key: UTF8Bytes(LintRules.minimumCoverage.id),
+            value: text(minimumCoverage.isEmpty ? "off (no \"minimumCoverage\" set)" : LintRules.minimumCoverage.severity.rawValue)))
         let document = JSONObject([
             JSONMember(key: "file", value: file.map(text) ?? .null),
             JSONMember(key: "rules", value: .object(JSONObject(rules))),

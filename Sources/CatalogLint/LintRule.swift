@@ -71,4 +71,11 @@ public enum LintRules {
     ]
 
     public static func named(_ id: String) -> LintRule? { all.first { $0.id == id } }
+
+    /// The configuration's `minimumCoverage`, reported as a rule of its own: described beside
+    /// the others in `--help`, `--print-config` and SARIF's rules (a result must name a rule
+    /// the log describes). It checks no string, and only a configuration turns it on.
+    public static let minimumCoverage = LintRule(
+        id: "minimum-coverage", severity: .error,
+        summary: "A locale is translated below the configuration's \"minimumCoverage\" (on only when that is set).")
 }

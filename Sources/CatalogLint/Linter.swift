@@ -81,6 +81,9 @@ public struct Linter: Sendable {
             var block = Block()
             var counter = Coverage.Counter()
             for member in members[range] {
+                // The empty key (Xcode extracts it from `Text("")`) is never shown to anyone:
+                // nothing to translate, check or count.
+                if member.key.bytes.isEmpty { continue }
                 let string = LintedString(member: member, sourceLanguage: ownSourceLanguage, builder: &builder)
                 for index in checks.indices { checks[index](string, &contexts[index]) }
                 counter.count(string, flushingInto: &block.tally)

@@ -11,7 +11,7 @@ import StringCatalog
 
 enum LintCommand {
     static var ruleList: String {
-        LintRules.all.map { rule in
+        (LintRules.all + [LintRules.minimumCoverage]).map { rule in
             "  " + rule.id.padding(24) + "(\(rule.severity.rawValue)\(rule.isOptIn ? ", with --strict or --since" : "")) \(rule.summary)"
         }.joined(separator: "\n")
     }
@@ -231,7 +231,7 @@ enum LintCommand {
         switch format {
         case "json": Output.out(String(decoding: report.json(), as: UTF8.self) + "\n")
         case "github": Output.out(report.github())
-        case "sarif": Output.out(String(decoding: report.sarif(rules: rules), as: UTF8.self) + "\n")
+        case "sarif": Output.out(String(decoding: report.sarif(rules: rules + [LintRules.minimumCoverage]), as: UTF8.self) + "\n")
         default:
             // Nothing was read (the errors are above): no summary that reads as a pass.
             if failed && files.isEmpty {

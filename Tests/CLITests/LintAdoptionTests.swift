@@ -144,6 +144,18 @@ import XcstringsMergeTestSupport
         let lint = try runTool(["lint", "App/L.xcstrings"], in: project.url)
         #expect(lint.status == 1, "\(lint.stdout)")
         #expect(lint.stdout.contains("error: [de]: de is 80.0% translated; the configuration asks for at least 90.0% [minimum-coverage]"), "\(lint.stdout)")
+        // Described where every rule is: SARIF's rules (each result's ruleIndex), --help,
+        // --print-config.
+        let sarif = try runTool(["lint", "--format", "sarif", "App/L.xcstrings"], in: project.url)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let coverage = try #require((run["results"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "minimum-coverage" })
+        let index = try #require(coverage["ruleIndex"] as? Int)
+        #expect(rules[index]["id"] as? String == "minimum-coverage")
+        #expect(try runTool(["lint", "--help"]).stdout.contains("minimum-coverage"))
+        let printed = try runTool(["lint", "--print-config", "App"], in: project.url)
+        #expect(printed.stdout.contains("\"minimum-coverage\" : \"error\""), "\(printed.stdout)")
     }
 
     @Test func excludedCatalogsAreSkippedWhenFoundNotWhenNamed() throws {
@@ -164,7 +176,7 @@ import XcstringsMergeTestSupport
         let rules = try #require(document["rules"] as? [String: String])
         #expect(rules["whitespace-mismatch"] == "off")
         #expect(rules["placeholder-mismatch"] == "error")
-        #expect(rules.count == 16)
+        #expect(rules.count == 17)
         #expect(document["requiredLocales"] as? [String] == ["de"])
         #expect((document["file"] as? String)?.hasSuffix(".xcstrings-lint.json") == true)
     }

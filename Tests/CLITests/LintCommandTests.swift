@@ -39,8 +39,9 @@ import XcstringsMergeTestSupport
         #expect(help.stdout.contains("Plural categories are those of the ICU Apple's Foundation builds on (ICU 7"), "\(help.stdout)")
     }
 
-    /// The real empty key is named as `""`, not taken for a finding about a whole locale.
-    @Test func theEmptyKeyIsNamedAsItself() throws {
+    /// The empty key (Xcode extracts it from `Text("")`) is never shown to anyone: no rule
+    /// reports it, under `--strict` or `requiredLocales` alike, and coverage does not count it.
+    @Test func theEmptyKeyIsExemptEverywhere() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = try directory.write("L.xcstrings", """
@@ -63,10 +64,12 @@ import XcstringsMergeTestSupport
             }
             """)
         let result = try runTool(["lint", "--strict", file.path])
-        #expect(result.stdout.contains(": warning: \"\" [fr]: no fr translation [untranslated]"), "\(result.stdout)")
-        #expect(!result.stdout.contains(": [fr]"), "\(result.stdout)")
-        let json = try runTool(["lint", "--strict", "--format", "json", file.path])
-        #expect(json.stdout.contains("\"key\" : \"\""), "\(json.stdout)")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(!result.stdout.contains("\"\" [") && !result.stdout.contains(": [fr]"), "\(result.stdout)")
+        #expect(result.stdout.contains("  fr               1             0    0        0      0  100.0"), "\(result.stdout)")
+        try Data(#"{ "requiredLocales" : ["de", "fr"] }"#.utf8).write(to: directory.url.appendingPathComponent(".xcstrings-lint.json"))
+        let required = try runTool(["lint", "--format", "json", file.path], in: directory.url)
+        #expect(required.status == 0 && !required.stdout.contains("\"key\" : \"\""), "\(required.stdout)")
     }
 
     @Test func warningsPassUnlessStrict() throws {
@@ -96,13 +99,13 @@ import XcstringsMergeTestSupport
         #expect(result.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try #require(document["findings"] as? [[String: Any]])
-        #expect(findings.count == 10)
+        #expect(findings.count == 11)
         for finding in findings {
             #expect(Set(finding.keys) == ["rule", "severity", "file", "line", "column", "key", "locale", "message"])
             #expect((finding["line"] as? Int ?? 0) > 1)
         }
         let formatOnly = findings.filter { $0["rule"] as? String == "format-only-key" }
-        #expect(formatOnly.count == 5 && formatOnly.allSatisfy { $0["locale"] is NSNull })
+        #expect(formatOnly.count == 6 && formatOnly.allSatisfy { $0["locale"] is NSNull })
         // Lacking `other` is an error; lacking a category that falls back to `other`, a warning.
         let plurals = findings.filter { $0["rule"] as? String == "plural-incomplete" }
         #expect(plurals.allSatisfy { $0["locale"] as? String != nil })
@@ -132,7 +135,8 @@ import XcstringsMergeTestSupport
         let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "xcstrings-merge")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.count == 16)
+        #expect(rules.count == 17)
+        #expect(rules.last?["id"] as? String == "minimum-coverage")
         for rule in rules {
             #expect(rule["id"] is String)
             #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
@@ -140,7 +144,7 @@ import XcstringsMergeTestSupport
             #expect(["none", "note", "warning", "error"].contains(level ?? ""))
         }
         let results = try #require(runs[0]["results"] as? [[String: Any]])
-        #expect(results.count == 11)
+        #expect(results.count == 13)
         for item in results {
             let ruleId = try #require(item["ruleId"] as? String)
             let index = try #require(item["ruleIndex"] as? Int)

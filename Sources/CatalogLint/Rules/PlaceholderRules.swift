@@ -104,6 +104,9 @@ enum PlaceholderRules {
         for localization in string.localizations where !localization.isSource {
             for index in localization.forms where !string.isSubstitutionCase(string.forms[index]) {
                 let form = string.forms[index]
+                // An empty value not marked translated is a string not translated yet (a stub
+                // in a locale nobody translated), not a translation that drops an argument.
+                if form.isEmpty && form.state != .translated { continue }
                 let sourceArguments: [(Int, ArgumentClass)]
                 if let cached = sourceArgumentsByPath[form.path] {
                     sourceArguments = cached

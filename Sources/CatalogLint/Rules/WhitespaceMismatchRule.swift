@@ -4,7 +4,8 @@ import StringCatalog
 /// breaks than the source text, which shifts layout or joins words the app puts together. In
 /// languages written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer,
 /// Burmese) a missing or extra space is usual (`更新了：` for `Updated: `): there only line
-/// breaks and tabs count.
+/// breaks and tabs count. A source of white space alone (`" "`, a separator between two
+/// `Text`s) translated as text is reported too.
 enum WhitespaceMismatchRule {
     static let rule = LintRule(
         id: "whitespace-mismatch", severity: .warning,
@@ -76,7 +77,16 @@ enum WhitespaceMismatchRule {
                 }
                 guard let source = string.sourceText(for: form.place), !source.isEmpty else { continue }
                 if !hasEdgeSpace(form.value) && !hasEdgeSpace(source) { continue }
-                guard !source.allSatisfy({ $0.isWhitespace }) else { continue }
+                if source.allSatisfy({ $0.isWhitespace }) {
+                    // A source of white space alone is a separator between texts the app joins:
+                    // a translation of it that is text shows a sentence where a space belongs.
+                    if !form.value.allSatisfy({ $0.isWhitespace }) {
+                        context.report(
+                            "\(quoted(form.value)) is text where the source is only white space (\(describe(source))), a separator",
+                            key: string.key, locale: string.locale(of: localization), at: form.offset)
+                    }
+                    continue
+                }
                 var differences: [String] = []
                 let locale = string.locale(of: localization)
                 let only = breaksOnly ?? writtenWithoutSpaces(locale)
