@@ -18,6 +18,9 @@ public struct LintReport: Sendable {
 
     public var files: [File]
     public var toolVersion: String
+    /// Findings a baseline held (`--baseline`): not reported, but counted, so that "no findings"
+    /// never hides them.
+    public var heldByBaseline: Int?
 
     public init(files: [File], toolVersion: String) {
         self.files = files
@@ -35,7 +38,8 @@ public struct LintReport: Sendable {
             counts[severity].map { "\($0) \(severity.rawValue)\($0 == 1 ? "" : "s")" }
         }
         let catalogs = files.count == 1 ? "1 catalog" : "\(files.count) catalogs"
-        return "\(catalogs) linted: " + (parts.isEmpty ? "no findings" : parts.joined(separator: ", "))
+        let held = heldByBaseline.map { "; \($0) held by the baseline" } ?? ""
+        return "\(catalogs) linted: " + (parts.isEmpty ? (heldByBaseline == nil ? "no findings" : "no new findings") : parts.joined(separator: ", ")) + held
     }
 
     /// `path:line:column: severity: message [rule]`, the form Xcode's issue navigator and editors
@@ -174,6 +178,7 @@ public struct LintReport: Sendable {
         for severity in [Severity.error, .warning, .note] {
             counts.append(JSONMember(key: UTF8Bytes(severity.rawValue + "s"), value: number(self.findings.filter { $0.severity == severity }.count)))
         }
+        if let heldByBaseline { counts.append(JSONMember(key: "heldByBaseline", value: number(heldByBaseline))) }
         return XcodeWriter.reportBytes(of: .object(JSONObject([
             JSONMember(key: "findings", value: .array(findings)),
             JSONMember(key: "coverage", value: .object(coverage)),

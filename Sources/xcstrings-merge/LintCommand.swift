@@ -131,6 +131,8 @@ enum LintCommand {
         if let writeBaseline { baselineFolder = FileBytes.parentDirectory(of: writeBaseline) }
         var recorded: [(file: String, finding: Finding)] = []
         var baselinePaths = Set<String>()
+        // Findings the baseline held, said in the summary.
+        var held = 0
         var sinceBase: SinceRevision?
         if let since {
             do {
@@ -203,7 +205,9 @@ enum LintCommand {
                 if writeBaseline != nil {
                     recorded += findings.map { (path, $0) }
                 } else {
+                    let before = findings.count
                     findings = baseline.newFindings(findings, file: path)
+                    held += before - findings.count
                 }
             }
             files.append(LintReport.File(path: job.path, findings: findings, coverage: coverage))
@@ -227,7 +231,8 @@ enum LintCommand {
                 Output.err("xcstrings-merge lint: \(gone) baseline entr\(gone == 1 ? "y no longer occurs" : "ies no longer occur"); shrink the baseline with --write-baseline\n")
             }
         }
-        let report = LintReport(files: files, toolVersion: Tool.version)
+        var report = LintReport(files: files, toolVersion: Tool.version)
+        if parsed.value("--baseline") != nil { report.heldByBaseline = held }
         switch format {
         case "json": Output.out(String(decoding: report.json(), as: UTF8.self) + "\n")
         case "github": Output.out(report.github())
