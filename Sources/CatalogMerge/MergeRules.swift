@@ -25,6 +25,7 @@ public enum MergeRules {
     public static let memberByMember = MergeRule(number: "R1", id: "member-by-member", settlesAlone: false, statement: "Objects are merged member by member; other values added on both sides differently conflict (both-added).")
     public static let deletedOneSide = MergeRule(number: "R2", id: "deleted-one-side", settlesAlone: false, statement: "Deleted on one side: deleted if the other left it unchanged, else a deleted-modified conflict keeping the changed version.")
     public static let derivedChangeVsDelete = MergeRule(number: "D1", id: "derived-change-vs-delete", statement: "An entry deleted while the other side changed only what Xcode derives (extractionState, a generated comment): deleted.")
+    public static let removalVsDelete = MergeRule(number: "D2", id: "removal-vs-delete", statement: "Deleted on one side while the other only removed from it (languages, forms, fields; at entry level D1's derived fields too): deleted.")
     public static let translationBeatsNew = MergeRule(number: "U1", id: "translation-beats-new", statement: "A string unit new with the base's value on one side, translated on the other: the translated unit.")
     public static let statePrecedence = MergeRule(number: "U2", id: "state-precedence", statement: "The same value with different states, or a value only one side changed: that value; the state needs_review, else translated, else ours.")
     public static let unitValueBothModified = MergeRule(number: "U3", id: "unit-value-both-modified", settlesAlone: false, statement: "Both sides changed a unit's value differently: a both-modified conflict, ours kept marked needs_review.")
@@ -38,7 +39,7 @@ public enum MergeRules {
 
     /// Every rule, in the order of the README's table.
     public static let all: [MergeRule] = [
-        unchangedSide, memberByMember, deletedOneSide, derivedChangeVsDelete, translationBeatsNew, statePrecedence, unitValueBothModified, extractionState, autoComment, version, structureChanged, bothModified, renamedKey, phrasesAdded,
+        unchangedSide, memberByMember, deletedOneSide, derivedChangeVsDelete, removalVsDelete, translationBeatsNew, statePrecedence, unitValueBothModified, extractionState, autoComment, version, structureChanged, bothModified, renamedKey, phrasesAdded,
     ]
 
     /// The rule numbered `number`.
