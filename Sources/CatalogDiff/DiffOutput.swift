@@ -7,9 +7,21 @@ public struct FileDiff: Sendable {
     /// Counted once, for the summary, `--stat`, JSON and markdown alike.
     public let counts: Counts
 
-    public init(path: String, diff: CatalogDiff) {
+    /// Whether the catalog is in both versions, or only in the new one or the old one.
+    public enum Presence: String, Sendable {
+        case both = "changed", added, deleted
+    }
+
+    public let presence: Presence
+
+    /// A new or deleted catalog is said to be one: its `sourceLanguage` and `version` going from
+    /// none to a value (or back) are no changes of their own.
+    public init(path: String, diff: CatalogDiff, presence: Presence = .both) {
         self.path = path
+        var diff = diff
+        if presence != .both { diff.changes.removeAll { $0.kind == .topLevel } }
         self.diff = diff
+        self.presence = presence
         counts = Counts(diff.changes)
     }
 
@@ -17,6 +29,14 @@ public struct FileDiff: Sendable {
     /// (a string is a key's entry, a translation a string in one locale, a form one plural,
     /// device or substitution variant of a translation; every command counts so).
     public var summary: String {
+        switch presence {
+        case .both: return changeSummary
+        case .added: return "new catalog; " + changeSummary
+        case .deleted: return "deleted catalog; " + changeSummary
+        }
+    }
+
+    var changeSummary: String {
         if diff.layoutOnly { return "layout only (key order, indentation: what `xcstrings-merge format` undoes)" }
         var parts: [String] = []
         // `2 strings added, 1 removed`: the first count names what is counted.
@@ -163,7 +183,7 @@ public enum DiffText {
         switch change.kind {
         case .keyAdded: return colors.added("+ " + quoted(change.key!))
         case .keyRemoved: return colors.removed("- " + quoted(change.key!))
-        case .keyRenamed: return colors.bold(quoted(change.renamedFrom!) + " → " + quoted(change.key!)) + colors.meta(" (renamed)")
+        case .keyRenamed: return colors.bold(quoted(change.renamedFrom!) + " → " + quoted(change.key!)) + colors.meta(" (\(renaming(change)))")
         case .added: return colors.added("  + \(place): \(show(change.new))")
         case .removed: return colors.removed("  - \(place): \(show(change.old))")
         case .state:
@@ -210,6 +230,13 @@ public enum DiffText {
             return (phrases.isEmpty ? "(no phrases)" : phrases.map(quoted).joined(separator: ", ")) + (state.map { " (\(visible($0.string)))" } ?? "")
         case .field(let text, let isString)?: return isString ? quoted(text) : visible(text.string)
         }
+    }
+
+    /// "renamed", or for two keys that are the same text in another Unicode normalization (NFC
+    /// and NFD: `"Café" → "Café"`, which read alike), what changed.
+    static func renaming(_ change: CatalogChange) -> String {
+        guard let old = change.renamedFrom, let new = change.key, old.string == new.string else { return "renamed" }
+        return "renamed: only the Unicode normalization changed"
     }
 
     static func quoted(_ text: UTF8Bytes) -> String {
@@ -269,6 +296,7 @@ public enum DiffText {
             }
             fileValues.append(.object(JSONObject([
                 JSONMember(key: "path", value: .string(UTF8Bytes(file.path))),
+                JSONMember(key: "status", value: .string(UTF8Bytes(file.presence.rawValue))),
                 JSONMember(key: "layoutOnly", value: .bool(file.diff.layoutOnly)),
                 JSONMember(key: "summary", value: .object(JSONObject([
                     JSONMember(key: "keysAdded", value: .number(UTF8Bytes(String(counts.keysAdded)))),
@@ -401,7 +429,9 @@ public enum DiffText {
         switch change.kind {
         case .keyAdded: return "- added \(key)"
         case .keyRemoved: return "- removed \(key)"
-        case .keyRenamed: return "- renamed \(MarkdownText.code(quoted(change.renamedFrom!))) → \(key)"
+        case .keyRenamed:
+            let normalization = renaming(change) == "renamed" ? "" : " (only the Unicode normalization changed)"
+            return "- renamed \(MarkdownText.code(quoted(change.renamedFrom!))) → \(key)\(normalization)"
         case .added: return "- \(key) \(place): added \(text(change.new))"
         case .removed: return "- \(key) \(place): removed \(text(change.old))"
         case .topLevel: return "- \(place): \(text(change.old)) → \(text(change.new))"

@@ -27,8 +27,9 @@ enum DiffCommand {
             {options}
 
             EXIT STATUS:
-              0  shown (with --exit-code: no change)
-              1  with --exit-code: something changed
+              0  shown (with --exit-code: no string changed; a change of layout alone counts
+                 only with --count-layout)
+              1  with --exit-code: a string changed
               2  usage error, an unreadable file, or a version that is not a catalog (its file,
                  line and column named; --fallback shows a line diff instead)
 
@@ -43,7 +44,8 @@ enum DiffCommand {
             .init(names: ["--format"], takesValue: true, choices: DiffFormat.allCases.map(\.rawValue), summary: "human (default), stat, json or markdown (a pull-request comment).", valueName: "<format>"),
             .init(names: ["--stat"], takesValue: false, summary: "Per locale: translations added, changed, removed and now untranslated (--format stat)."),
             .init(names: ["--staged", "--cached"], takesValue: false, summary: "Compare the index, not the working tree, with HEAD or the revision given."),
-            .init(names: ["--exit-code"], takesValue: false, summary: "Exit 1 when something changed and 0 when nothing did, as git diff does with it."),
+            .init(names: ["--exit-code"], takesValue: false, summary: "Exit 1 when a string changed and 0 when none did (a change of layout alone is none: git shows the file modified, the strings are the same)."),
+            .init(names: ["--count-layout"], takesValue: false, summary: "With --exit-code, a change of layout alone (key order, indentation) counts too."),
             .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"], summary: "always, never or auto (default: colour on a terminal, not with NO_COLOR).", valueName: "<when>"),
             .init(names: ["--fallback"], takesValue: false, summary: "Show a plain line diff of a version that is not a catalog instead of failing."),
             .init(names: ["--max-size"], takesValue: true, summary: "With --format markdown: stay within this many bytes, leaving out per-string lines and saying how many (GitHub drops a job summary over 1 MiB).", valueName: "<bytes>"),
@@ -62,6 +64,10 @@ enum DiffCommand {
         var oldFile: String?
         /// Set for a changed catalog whose name is not UTF-8: it cannot be read, and says so.
         var unsupportedName: String?
+        /// What `--fallback`'s line diff calls each side: its file, or its revision and path as
+        /// git names them (`HEAD:App/L.xcstrings`, `:App/L.xcstrings` for the index).
+        var oldLabel: String?
+        var newLabel: String?
     }
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
@@ -97,7 +103,10 @@ enum DiffCommand {
             }
             switch compare(version) {
             case .success(let diff):
-                if !diff.isEmpty { diffs.append(FileDiff(path: version.path, diff: diff)) }
+                // A version absent from its side is a catalog added or deleted in the range.
+                let hasNew = version.new != nil || version.newFile.map { FileBytes.exists($0) } == true
+                let presence: FileDiff.Presence = version.old == nil && hasNew ? .added : !hasNew && version.old != nil ? .deleted : .both
+                if !diff.isEmpty { diffs.append(FileDiff(path: version.path, diff: diff, presence: presence)) }
             case .failure(let problem):
                 Output.err("xcstrings-merge diff: \(problem.message)\n")
                 if parsed.flag("--fallback") {
@@ -107,18 +116,24 @@ enum DiffCommand {
                 }
             }
         }
+        // A version refused (not a catalog, a name not supported): no document that a caller
+        // ignoring the exit status would read as "no change"; the error is on standard error.
+        let refused = failed || unreadable
         switch format {
         case .human: Output.out(DiffText.human(diffs, colors: DiffColors(enabled: colour)))
         case .stat: Output.out(DiffText.stat(diffs, colors: DiffColors(enabled: colour)))
-        case .json: Output.out(bytes: DiffText.json(diffs))
-        case .markdown: Output.out(diffs.isEmpty ? (unreadable ? "" : "No change to any string catalog.\n") : DiffText.markdown(diffs, maximumBytes: maximumBytes))
+        case .json: if !refused { Output.out(bytes: DiffText.json(diffs)) }
+        case .markdown:
+            if !diffs.isEmpty { Output.out(DiffText.markdown(diffs, maximumBytes: maximumBytes)) } else if !refused { Output.out("No change to any string catalog.\n") }
         }
         if failed {
             Output.err("xcstrings-merge diff: a version is not a catalog; --fallback shows a line diff of it\n")
             return .error
         }
         if unreadable { return .error }
-        return parsed.flag("--exit-code") && !diffs.isEmpty ? .failure : .success
+        // As difftastic's --exit-code: only a real change counts, unless layout is asked for.
+        let counted = diffs.contains { !$0.diff.layoutOnly || parsed.flag("--count-layout") }
+        return parsed.flag("--exit-code") && counted ? .failure : .success
     }
 
     struct Problem: Error {
@@ -234,13 +249,18 @@ enum DiffCommand {
         func inIndex(_ path: String) -> [UInt8]? { index?.entry(path: path).flatMap { try? repository.blob($0.id) } }
         func inWorkingTree(_ path: String) -> [UInt8]? { try? FileBytes.read(top + path) }
         let head = staged && revisions.isEmpty ? try? repository.commit("HEAD") : nil
+        // The revisions as given, for `--fallback`'s labels (`a..b` and `a...b` name two).
+        let named = revisions.flatMap { revision in
+            (revision.contains("...") ? revision.split(separator: "...") : revision.split(separator: "..")).map(String.init)
+        }
+        func inRevision(_ index: Int) -> String { (index < named.count ? named[index] : "HEAD") + ":" }
         return unsupported + changed.map { path in
             switch (commits.count, staged) {
-            case (0, false): return Versions(path: path, old: inIndex(path), new: inWorkingTree(path))
-            case (0, true): return Versions(path: path, old: head.flatMap { inCommit($0, path) }, new: inIndex(path))
-            case (1, false): return Versions(path: path, old: inCommit(commits[0], path), new: inWorkingTree(path))
-            case (1, true): return Versions(path: path, old: inCommit(commits[0], path), new: inIndex(path))
-            default: return Versions(path: path, old: inCommit(commits[0], path), new: inCommit(commits[1], path))
+            case (0, false): return Versions(path: path, old: inIndex(path), new: inWorkingTree(path), oldLabel: ":" + path, newLabel: path)
+            case (0, true): return Versions(path: path, old: head.flatMap { inCommit($0, path) }, new: inIndex(path), oldLabel: "HEAD:" + path, newLabel: ":" + path)
+            case (1, false): return Versions(path: path, old: inCommit(commits[0], path), new: inWorkingTree(path), oldLabel: inRevision(0) + path, newLabel: path)
+            case (1, true): return Versions(path: path, old: inCommit(commits[0], path), new: inIndex(path), oldLabel: inRevision(0) + path, newLabel: ":" + path)
+            default: return Versions(path: path, old: inCommit(commits[0], path), new: inCommit(commits[1], path), oldLabel: inRevision(0) + path, newLabel: inRevision(1) + path)
             }
         }
     }
@@ -252,9 +272,23 @@ enum DiffCommand {
         let old = directory + "/old", new = directory + "/new"
         let newBytes = version.new ?? version.newFile.flatMap { try? FileBytes.read($0) } ?? []
         guard (try? FileBytes.writeAtomically(version.old ?? [], to: old)) != nil, (try? FileBytes.writeAtomically(newBytes, to: new)) != nil else { return [] }
-        let run = Subprocess.run(["git", "diff", "--no-index", "--no-ext-diff", "--no-textconv", "--no-color", "--src-prefix=a/\(version.path) ", "--dst-prefix=b/\(version.path) ", old, new])
+        let run = Subprocess.run(["git", "diff", "--no-index", "--no-ext-diff", "--no-textconv", "--no-color", "--no-prefix", old, new])
+        // Each side named by its own file or revision, not by the temporary files compared:
+        // the header lines, up to the first hunk, say so.
+        let oldName = "a/" + (version.oldLabel ?? version.oldFile ?? version.path)
+        let newName = "b/" + (version.newLabel ?? version.newFile ?? version.path)
+        var lines = String(decoding: run.outputBytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in lines.indices {
+            if lines[index].hasPrefix("@@") { break }
+            lines[index] = lines[index].split(separator: " ", omittingEmptySubsequences: false)
+                .map { word in
+                    // git writes an absolute path without its first slash.
+                    let path = word.hasPrefix("/") ? String(word) : "/" + word
+                    return path == old ? oldName : path == new ? newName : String(word)
+                }.joined(separator: " ")
+        }
         // Catalog text from another branch: shown with what a terminal would act on escaped.
-        return Array(VisibleText.escaping(String(decoding: run.outputBytes, as: UTF8.self)).utf8)
+        return Array(VisibleText.escaping(lines.joined(separator: "\n")).utf8)
     }
 }
 

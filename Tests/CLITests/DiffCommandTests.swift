@@ -48,6 +48,46 @@ import XcstringsMergeTestSupport
         #expect(fallback.stdout.contains("+<<<<<<< ours"), "\(fallback.stdout)")
     }
 
+    /// The edges real histories reach: a refused version gets no JSON document that reads as
+    /// "no change"; `--fallback` names each side by its own file or revision; a key renamed from
+    /// NFC to NFD says only the normalization changed; a change of layout alone is no change for
+    /// `--exit-code` (unless `--count-layout`); a new or deleted catalog is said to be one.
+    @Test func theEdgesOfRealHistories() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let old = try directory.write("old.xcstrings", try Self.catalog(["Save": ["de": "Speichern"]]))
+        let broken = try directory.write("broken.xcstrings", Array("{\n  \"sourceLanguage\" : \"en\",\n<<<<<<< ours\n".utf8))
+        let json = try runTool(["diff", old.path, broken.path, "--format", "json"])
+        #expect(json.status == 2 && json.stdout.isEmpty, "\(json.stdout)")
+        let markdown = try runTool(["diff", old.path, broken.path, "--format", "markdown"])
+        #expect(markdown.status == 2 && !markdown.stdout.contains("No change"), "\(markdown.stdout)")
+        let fallback = try runTool(["diff", "old.xcstrings", "broken.xcstrings", "--fallback"], in: directory.url)
+        #expect(fallback.stdout.hasPrefix("diff --git a/old.xcstrings b/broken.xcstrings\n"), "\(fallback.stdout)")
+        #expect(fallback.stdout.contains("\n--- a/old.xcstrings\n+++ b/broken.xcstrings\n") && !fallback.stdout.contains("xcstrings-merge-diff-"), "\(fallback.stdout)")
+
+        let nfc = try directory.write("nfc.xcstrings", try Self.catalog(["Caf\u{E9}": ["de": "Caf\u{E9}"]]))
+        let nfd = try directory.write("nfd.xcstrings", try Self.catalog(["Cafe\u{301}": ["de": "Caf\u{E9}"]]))
+        let renamed = try runTool(["diff", nfc.path, nfd.path])
+        #expect(renamed.stdout.contains("(renamed: only the Unicode normalization changed)"), "\(renamed.stdout)")
+
+        let laidOut = try directory.write("laid-out.xcstrings", Array(String(decoding: try bytes(old), as: UTF8.self).replacingOccurrences(of: "  ", with: "    ").utf8))
+        #expect(try runTool(["diff", old.path, laidOut.path, "--exit-code"]).status == 0)
+        #expect(try runTool(["diff", old.path, laidOut.path, "--exit-code", "--count-layout"]).status == 1)
+
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        try repo.write("Old.xcstrings", try Self.catalog(["Save": ["de": "Speichern"]]))
+        try repo.commitAll("first")
+        try repo.git("rm", "-q", "Old.xcstrings")
+        try repo.write("New.xcstrings", try Self.catalog(["Done": ["de": "Fertig"]]))
+        try repo.git("add", "New.xcstrings")
+        let staged = try repo.tool(["diff", "--staged"])
+        #expect(staged.stdout.contains("New.xcstrings: new catalog; 1 string added") && staged.stdout.contains("Old.xcstrings: deleted catalog; 1 string removed"), "\(staged.stdout)")
+        #expect(!staged.stdout.contains("sourceLanguage"), "\(staged.stdout)")
+        let fallbackRepo = try repo.tool(["diff", "--staged", "--fallback"])
+        #expect(fallbackRepo.status == 0)
+    }
+
     /// In a repository, git's meaning: the working tree against the index, --staged the index
     /// against HEAD, one revision, two revisions and A..B; only catalogs.
     @Test func repositoryFormsFollowGit() throws {

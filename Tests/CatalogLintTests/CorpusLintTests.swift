@@ -20,7 +20,9 @@ import XcstringsMergeTestSupport
         #expect(errors.count == 1)
         #expect(errors.first?.key == "instance.list.posts-%@" && errors.first?.locale == "ca")
         let missing = findings.filter { $0.rule == "placeholder-missing" }
-        #expect(missing.count == 19)
+        // 18: Ice Cubes' Norwegian "account.movedto.redirect-%@" is an empty value marked
+        // needs_review, a string not translated yet rather than a dropped argument.
+        #expect(missing.count == 18)
         #expect(Set(missing.map { $0.file.components(separatedBy: "__")[1] }) == ["IceCubesApp", "Pearcleaner", "DockDoor", "mac-mouse-fix"])
         // 53 plurals lack a category (Ice Cubes' Belarusian, Polish and Ukrainian; CotEditor's
         // `one`), and every one has `other` to fall back to: warnings. Mac Mouse Fix's Vietnamese
