@@ -77,9 +77,14 @@ public enum CatalogFacts {
             switch CatalogSchema.member(named: member.key, in: .localization)?.value {
             case .node(.stringUnit)?:
                 if let unit = member.value.object, let text = unit[Name.value]?.stringValue,
-                    unit.members.allSatisfy({ $0.key.equals(Name.value) || ($0.key.equals(Name.state) && $0.value.stringValue != nil) })
+                    unit[Name.state].map({ $0.stringValue != nil }) ?? true
                 {
                     facts.append(CatalogFact(key: key, locale: locale, path: path, value: .text(text, state: unit[Name.state]?.stringValue)))
+                    // Other members of the unit (real catalogs carry a `comment` there) are fields
+                    // of their own: one added is that change, not the unit removed and added.
+                    for other in unit.members where !other.key.equals(Name.value) && !other.key.equals(Name.state) {
+                        facts.append(CatalogFact(key: key, locale: locale, path: path + [member.key, other.key], value: field(other.value)))
+                    }
                 } else {
                     facts.append(CatalogFact(key: key, locale: locale, path: path + [member.key], value: field(member.value)))
                 }

@@ -97,7 +97,10 @@ public struct FileDiff: Sendable {
             var seen = Set<[UTF8Bytes?]>()
             for change in changes {
                 if let key = change.key, removedKeys.contains(key) || addedKeys.contains(key) { continue }
-                guard let locale = change.locale else {
+                // A member of a string unit beside its value and state (a comment) is no
+                // translation: counted with the other changes.
+                let isUnitMember = change.path.count >= 2 && change.path[change.path.count - 2].equals("stringUnit")
+                guard let locale = change.locale, !isUnitMember else {
                     if change.kind != .keyRenamed { otherChanges += 1 }
                     continue
                 }
@@ -276,8 +279,9 @@ public enum DiffText {
 
     // MARK: json
 
-    /// `{"files": [{"path", "layoutOnly", "summary", "changes": [{"kind", "key", "from", "locale",
-    /// "path", "old", "new", "oldState", "newState"}]}]}`.
+    /// `{"files": [{"path", "status", "layoutOnly", "summary", "changes": [{"kind", "key", "from",
+    /// "locale", "path", "old", "new", "oldState", "newState"}]}]}`; "old" or "new" is left out
+    /// where that side does not have it.
     public static func json(_ files: [FileDiff]) -> [UInt8] {
         var fileValues: [JSONValue] = []
         for file in files {
@@ -288,8 +292,10 @@ public enum DiffText {
                 if let from = change.renamedFrom { members.append(JSONMember(key: "from", value: .string(from))) }
                 members.append(JSONMember(key: "locale", value: change.locale.map(JSONValue.string) ?? .null))
                 members.append(JSONMember(key: "path", value: .array(change.path.map(JSONValue.string))))
-                members.append(JSONMember(key: "old", value: jsonValue(change.old)))
-                members.append(JSONMember(key: "new", value: jsonValue(change.new)))
+                // A side where the thing is absent has no member: `null` is a value a catalog can
+                // hold (`"comment" : null`), and absent → null must read as such.
+                if change.old != nil { members.append(JSONMember(key: "old", value: jsonValue(change.old))) }
+                if change.new != nil { members.append(JSONMember(key: "new", value: jsonValue(change.new))) }
                 if let state = state(change.old) { members.append(JSONMember(key: "oldState", value: .string(state))) }
                 if let state = state(change.new) { members.append(JSONMember(key: "newState", value: .string(state))) }
                 return .object(JSONObject(members))

@@ -74,6 +74,24 @@ import XcstringsMergeTestSupport
         #expect(try runTool(["diff", old.path, laidOut.path, "--exit-code"]).status == 0)
         #expect(try runTool(["diff", old.path, laidOut.path, "--exit-code", "--count-layout"]).status == 1)
 
+        // A member added as null reads absent → null; a member added inside a string unit (a
+        // comment) is that change, not the unit removed and added again.
+        let plain = try directory.write("plain.xcstrings", Array("""
+            {"sourceLanguage" : "en", "strings" : {"Hi" : {"localizations" : {"de" : {"stringUnit" : {"state" : "translated", "value" : "Hallo"}}}}}, "version" : "1.0"}
+            """.utf8))
+        let members = try directory.write("members.xcstrings", Array("""
+            {"sourceLanguage" : "en", "strings" : {"Hi" : {"comment" : null, "localizations" : {"de" : {"stringUnit" : {"comment" : "formal", "state" : "translated", "value" : "Hallo"}}}}}, "version" : "1.0"}
+            """.utf8))
+        let added = try runTool(["diff", plain.path, members.path, "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
+        let changes = try #require(((document["files"] as? [[String: Any]])?.first?["changes"]) as? [[String: Any]])
+        #expect(changes.count == 2, "\(added.stdout)")
+        let null = try #require(changes.first { ($0["path"] as? [String]) == ["comment"] })
+        #expect(null["old"] == nil && null["new"] is NSNull, "\(null)")
+        let unitComment = try #require(changes.first { ($0["path"] as? [String]) == ["stringUnit", "comment"] })
+        #expect(unitComment["kind"] as? String == "added" && unitComment["new"] as? String == "formal", "\(unitComment)")
+        #expect(try runTool(["diff", plain.path, members.path]).stdout.contains("members.xcstrings: 2 other changes\n"))
+
         let repo = try GitSandbox()
         defer { repo.remove() }
         try repo.write("Old.xcstrings", try Self.catalog(["Save": ["de": "Speichern"]]))
