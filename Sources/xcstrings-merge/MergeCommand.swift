@@ -219,9 +219,28 @@ struct MergeRequest {
         case CatalogRepair.Repair.Kind.duplicateKey.rawValue:
             return "key \"\(repair.key?.string ?? "")\"\(place) was written twice with the same value; kept once"
         default:
-            let values = repair.values.map { MergeReport.shortText($0) }.joined(separator: " then ")
-            return "key \"\(repair.key?.string ?? "")\"\(place) was written twice with different values (\(values)); kept the later, as JSON readers do; both are in the report"
+            // Copies that differ in one field or one language read alike in short: shown where
+            // they differ.
+            var values = repair.values.map { MergeReport.shortText($0) }.joined(separator: " then ")
+            if repair.values.count == 2, let (path, first, second) = firstDifference(repair.values[0], repair.values[1]) {
+                let at = path.isEmpty ? "" : " at " + path.map { "\"\(VisibleText.name($0.string))\"" }.joined(separator: " › ")
+                values = "differing\(at): \(first.map { MergeReport.shortText($0) } ?? "(absent)") then \(second.map { MergeReport.shortText($0) } ?? "(absent)")"
+            }
+            return "key \"\(VisibleText.name(repair.key?.string ?? ""))\"\(place) was written twice with different values (\(values)); kept the later, as JSON readers do; both are in the report"
         }
+    }
+
+    /// Where two values first differ: the members below them leading there (none when they
+    /// differ at once), and each side's value there (nil where a side lacks the member).
+    static func firstDifference(_ one: JSONValue, _ other: JSONValue) -> (path: [UTF8Bytes], one: JSONValue?, other: JSONValue?)? {
+        guard one != other else { return nil }
+        guard let first = one.materialized.object, let second = other.materialized.object else { return ([], one, other) }
+        for member in first.members {
+            guard let theirs = second[key: member.key] else { return ([member.key], member.value, nil) }
+            if let (path, a, b) = firstDifference(member.value, theirs) { return ([member.key] + path, a, b) }
+        }
+        for member in second.members where first[key: member.key] == nil { return ([member.key], nil, member.value) }
+        return ([], one, other)
     }
 
     /// What git would have done: a line merge, canonical if it happens to give a valid catalog.

@@ -54,6 +54,18 @@ import XcstringsMergeTestSupport
         #expect(repairs[1]["key"] as? String == "Cancel")
     }
 
+    /// Copies of a key that differ in one language read alike in short (the first unit's value
+    /// is the same): the message shows where they differ.
+    @Test func copiesThatDifferInOneLanguageAreShownWhereTheyDiffer() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let base = try Self.sampleText()
+        let entry = { (french: String) in "\"Twice\" : {\"localizations\" : {\"de\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \" : %@\"}}, \"fr\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"\(french)\"}}}}," }
+        let theirs = base.replacingOccurrences(of: "\"strings\" : {", with: "\"strings\" : {\n" + entry(" : %@") + entry(" ; %@"))
+        let (result, _, _) = try Self.merge(directory, [base, base, theirs])
+        #expect(result.stderr.contains("key \"Twice\" in \"strings\" was written twice with different values (differing at \"localizations\" › \"fr\" › \"stringUnit\" › \"value\": \" : %@\" then \" ; %@\")"), "\(result.stderr)")
+    }
+
     /// A key written twice with different values: the later is kept, as JSON readers do, and
     /// both are named, in the report and on standard error.
     @Test func aKeyWrittenTwiceWithDifferentValuesNamesBoth() throws {
@@ -66,7 +78,7 @@ import XcstringsMergeTestSupport
         #expect(theirs.components(separatedBy: "\"de\" : {").count > 3)
         let (result, output, report) = try Self.merge(directory, [base, base, theirs])
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("key \"de\" in \"strings\" › \"Save\" › \"localizations\" was written twice with different values (\"Sichern\" then \"Sichern unter\"); kept the later"), "\(result.stderr)")
+        #expect(result.stderr.contains("key \"de\" in \"strings\" › \"Save\" › \"localizations\" was written twice with different values (differing at \"stringUnit\" › \"value\": \"Sichern\" then \"Sichern unter\"); kept the later"), "\(result.stderr)")
         #expect(String(decoding: output, as: UTF8.self).contains("\"Sichern unter\""))
         let repair = try #require((report["repairs"] as? [[String: Any]])?.first)
         #expect(repair["kind"] as? String == "conflicting-duplicate-key")
