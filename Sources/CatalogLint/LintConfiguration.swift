@@ -203,7 +203,7 @@ public struct LintConfiguration: Sendable, Equatable {
         func text(_ string: String) -> JSONValue { .string(UTF8Bytes(string)) }
         var rules: [JSONMember] = []
         for rule in LintRules.all {
-            let severity = severities[rule.id].map { $0?.rawValue ?? "off" } ?? rule.severity.rawValue
+            let severity = severities[rule.id].map { $0?.rawValue ?? "off" } ?? (rule.isOffByDefault ? "off" : rule.severity.rawValue)
             rules.append(JSONMember(key: UTF8Bytes(rule.id), value: text(severity + (rule.isOptIn && severities[rule.id] == nil ? " (with --strict or --since)" : ""))))
         }
         rules.append(JSONMember(

@@ -8,6 +8,9 @@ public struct LintRule: Sendable {
     public var summary: String
     /// Reported only with `--strict` or `--since` (counts that would bury a project otherwise).
     public var isOptIn = false
+    /// Run only when a configuration gives it a severity or `--only` names it (what is often
+    /// right on purpose: a brand kept in every language).
+    public var isOffByDefault = false
     /// Runs on each string; nil for rules that look at the whole catalog.
     var checkString: (@Sendable (LintedString, inout RuleContext) -> Void)?
     /// Runs once on the whole catalog, given what was kept of each string and the locales the
@@ -68,6 +71,7 @@ public enum LintRules {
         UntranslatedRule.rule,
         AppShortcutPhraseRule.rule,
         TranslationNotNeededRule.rule,
+        CopiedSourceRule.rule,
     ]
 
     public static func named(_ id: String) -> LintRule? { all.first { $0.id == id } }

@@ -9,10 +9,14 @@ public struct Linter: Sendable {
     /// without the opt-in rules.
     public var requiredLocales: [UTF8Bytes]
 
-    public init(rules: [LintRule] = LintRules.all, includeOptIn: Bool = false, requiredLocales: [String] = []) {
+    /// The rules off by default that are turned on (`LintRule.isOffByDefault`).
+    public var turnedOn: Set<String>
+
+    public init(rules: [LintRule] = LintRules.all, includeOptIn: Bool = false, requiredLocales: [String] = [], turnedOn: Set<String> = []) {
         self.rules = rules
         self.includeOptIn = includeOptIn
         self.requiredLocales = requiredLocales.map { UTF8Bytes($0) }
+        self.turnedOn = turnedOn
     }
 
     /// Whether the required locales are checked apart from `untranslated` (which, when it
@@ -211,7 +215,7 @@ public struct Linter: Sendable {
         return result
     }
 
-    var activeRules: [LintRule] { rules.filter { includeOptIn || !$0.isOptIn } }
+    var activeRules: [LintRule] { rules.filter { (includeOptIn || !$0.isOptIn) && (!$0.isOffByDefault || turnedOn.contains($0.id)) } }
 
     /// The findings in order (by place, then in the order the rules are listed), each with its
     /// line and column.

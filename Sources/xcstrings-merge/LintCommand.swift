@@ -12,7 +12,7 @@ import StringCatalog
 enum LintCommand {
     static var ruleList: String {
         (LintRules.all + [LintRules.minimumCoverage]).map { rule in
-            "  " + rule.id.padding(24) + "(\(rule.severity.rawValue)\(rule.isOptIn ? ", with --strict or --since" : "")) \(rule.summary)"
+            "  " + rule.id.padding(24) + "(\(rule.isOffByDefault ? "off unless turned on" : rule.severity.rawValue)\(rule.isOptIn ? ", with --strict or --since" : "")) \(rule.summary)"
         }.joined(separator: "\n")
     }
 
@@ -99,6 +99,7 @@ enum LintCommand {
         }
         guard let (allJobs, ioFailure) = try CheckJob.discover(parsed.positionals, staged: false, command: "lint") else { return .error }
         var settings = LintSettings(rules: rules, includeOptIn: strict || since != nil)
+        settings.named = Set(only)
         var failed = ioFailure
         // Each catalog's configuration; one with a broken configuration file is not linted.
         var jobs: [(job: CheckJob, configuration: LintConfiguration)] = []
@@ -294,6 +295,8 @@ struct SinceRevision {
 struct LintSettings {
     let rules: [LintRule]
     let includeOptIn: Bool
+    /// Rules `--only` names: one off by default runs then.
+    var named: Set<String> = []
     var configurations: [String: Result<LintConfiguration, LintConfiguration.Problem>] = [:]
 
     init(rules: [LintRule], includeOptIn: Bool) {
@@ -340,7 +343,9 @@ struct LintSettings {
     }
 
     func linter(for configuration: LintConfiguration) -> Linter {
-        Linter(rules: rules, includeOptIn: includeOptIn, requiredLocales: configuration.requiredLocales)
+        // A rule off by default runs when named, or given a severity by the configuration.
+        let configured = Set(configuration.severities.compactMap { $0.value == nil ? nil : $0.key })
+        return Linter(rules: rules, includeOptIn: includeOptIn, requiredLocales: configuration.requiredLocales, turnedOn: named.union(configured))
     }
 
     /// The catalog's path from the configuration file's folder, for `exclude`.

@@ -176,7 +176,7 @@ import XcstringsMergeTestSupport
         let rules = try #require(document["rules"] as? [String: String])
         #expect(rules["whitespace-mismatch"] == "off")
         #expect(rules["placeholder-mismatch"] == "error")
-        #expect(rules.count == 17)
+        #expect(rules.count == 18)
         #expect(document["requiredLocales"] as? [String] == ["de"])
         #expect((document["file"] as? String)?.hasSuffix(".xcstrings-lint.json") == true)
     }

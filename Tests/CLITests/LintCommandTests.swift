@@ -135,7 +135,7 @@ import XcstringsMergeTestSupport
         let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "xcstrings-merge")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.count == 17)
+        #expect(rules.count == 18)
         #expect(rules.last?["id"] as? String == "minimum-coverage")
         for rule in rules {
             #expect(rule["id"] is String)
@@ -173,6 +173,19 @@ import XcstringsMergeTestSupport
         #expect(fixed.stderr.contains("left \"%@ – %@\": not marked \"shouldTranslate\" : false, as it has translations"), "\(fixed.stderr)")
         #expect(!fixed.stderr.contains("\"%@ %@\""), "\(fixed.stderr)")
         #expect(fixed.stdout.contains("[format-only-key]") && !fixed.stdout.contains("\"%@ %@\": the key has nothing"), "\(fixed.stdout)")
+    }
+
+    /// `copied-source` is off by default (names and brands are kept on purpose): it runs when
+    /// `--only` names it or a configuration gives it a severity.
+    @Test func copiedSourceRunsOnlyWhenTurnedOn() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.write("L.xcstrings", try Self.catalog(["Powered by Syncthing": ["ja": "Powered by Syncthing"]]))
+        #expect(!(try runTool(["lint", file.path], in: directory.url)).stdout.contains("[copied-source]"))
+        let named = try runTool(["lint", "--only", "copied-source", file.path], in: directory.url)
+        #expect(named.stdout.contains("\"Powered by Syncthing\" [ja]: \"Powered by Syncthing\" is the source text unchanged"), "\(named.stdout)")
+        try Data(#"{ "rules" : { "copied-source" : "warning" } }"#.utf8).write(to: directory.url.appendingPathComponent(".xcstrings-lint.json"))
+        #expect(try runTool(["lint", file.path], in: directory.url).stdout.contains("[copied-source]"))
     }
 
     /// A pull request is judged on what it adds: findings the catalog had at the merge base are

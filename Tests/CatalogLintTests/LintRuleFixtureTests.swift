@@ -12,7 +12,7 @@ import XcstringsMergeTestSupport
     static func findings(_ rule: LintRule, in file: URL) throws -> [Finding] {
         let bytes = try bytes(file)
         let catalog = try Catalog(bytes: bytes)
-        return Linter(rules: [rule], includeOptIn: true).findings(in: catalog, bytes: bytes, file: file.lastPathComponent)
+        return Linter(rules: [rule], includeOptIn: true, turnedOn: [rule.id]).findings(in: catalog, bytes: bytes, file: file.lastPathComponent)
     }
 
     static func describe(_ finding: Finding) -> String {
