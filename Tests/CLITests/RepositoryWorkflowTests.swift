@@ -139,11 +139,8 @@ import XcstringsMergeTestSupport
     }
 
     @Test func resolveTakeSettlesOneConflictAtATime() throws {
-        let repo = try GitSandbox()
+        let repo = try Self.mergedWithTwoConflicts()
         defer { repo.remove() }
-        #expect(try repo.tool(["install"]).status == 0)
-        try Self.twoConflicts(repo)
-        _ = try repo.git("merge", "--no-edit", "b")
         let first = try repo.tool(["resolve", "--take", "Save@de=theirs"])
         #expect(first.status == 1)
         #expect(first.stdout.contains("1 conflict left; not staged"))
@@ -183,6 +180,15 @@ import XcstringsMergeTestSupport
         #expect(try repo.tool(["check"]).status == 0)
     }
 
+    /// A repository with the driver installed, in a merge of `b` that left two conflicts.
+    static func mergedWithTwoConflicts() throws -> GitSandbox {
+        let repo = try GitSandbox()
+        #expect(try repo.tool(["install"]).status == 0)
+        try twoConflicts(repo)
+        _ = try repo.git("merge", "--no-edit", "b")
+        return repo
+    }
+
     /// The working file as the merge left it, with `edit` applied (a catalog; `edit` sets values).
     static func editMerged(_ repo: GitSandbox, _ edits: [(String, String, String)]) throws -> [UInt8] {
         var catalog = try Catalog(bytes: try repo.read(Scenario.path))
@@ -195,11 +201,8 @@ import XcstringsMergeTestSupport
     /// Edits made in the file since the merge are kept: the answers are merged around them, the
     /// keys edited are named, and a conflict settled by editing its place is settled.
     @Test func resolveKeepsTheEditsMadeSinceTheMergeAndNamesTheirKeys() throws {
-        let repo = try GitSandbox()
+        let repo = try Self.mergedWithTwoConflicts()
         defer { repo.remove() }
-        #expect(try repo.tool(["install"]).status == 0)
-        try Self.twoConflicts(repo)
-        _ = try repo.git("merge", "--no-edit", "b")
         // "Done" is no conflict; "Save" is one, settled here by hand.
         _ = try Self.editMerged(repo, [("Done", "fr", "Fini"), ("Save", "de", "Von Hand")])
 
@@ -221,11 +224,8 @@ import XcstringsMergeTestSupport
 
     /// Every conflict settled in the file: `--list` says to stage it, `resolve` stages it as it is.
     @Test func conflictsSettledByEditingTheFileAreOnlyLeftToStage() throws {
-        let repo = try GitSandbox()
+        let repo = try Self.mergedWithTwoConflicts()
         defer { repo.remove() }
-        #expect(try repo.tool(["install"]).status == 0)
-        try Self.twoConflicts(repo)
-        _ = try repo.git("merge", "--no-edit", "b")
         let edited = try Self.editMerged(repo, [("Save", "de", "Sichern"), ("Cancel", "de", "Abbrechen")])
         #expect(try repo.tool(["check"]).status == 0)
         let list = try repo.tool(["resolve", "--list"])
@@ -241,11 +241,8 @@ import XcstringsMergeTestSupport
     /// A choice named for a place edited by hand meets the edit: refused, naming exactly the
     /// keys edited; `--force` takes the choice there, keeps the other edits, and keeps a copy.
     @Test func aChoiceThatMeetsAnEditNeedsForceAndNamesTheEditedKeys() throws {
-        let repo = try GitSandbox()
+        let repo = try Self.mergedWithTwoConflicts()
         defer { repo.remove() }
-        #expect(try repo.tool(["install"]).status == 0)
-        try Self.twoConflicts(repo)
-        _ = try repo.git("merge", "--no-edit", "b")
         let edited = try Self.editMerged(repo, [("Done", "fr", "Fini"), ("Save", "de", "Von Hand")])
         let refused = try repo.tool(["resolve", "--take", "Save=theirs", "--take", "Cancel=ours"])
         #expect(refused.status == 2)
@@ -265,11 +262,8 @@ import XcstringsMergeTestSupport
 
     /// An edit that left no catalog is not merged: refused, and `--force` overwrites it (kept).
     @Test func anEditThatLeftNoCatalogIsOverwrittenOnlyWithForce() throws {
-        let repo = try GitSandbox()
+        let repo = try Self.mergedWithTwoConflicts()
         defer { repo.remove() }
-        #expect(try repo.tool(["install"]).status == 0)
-        try Self.twoConflicts(repo)
-        _ = try repo.git("merge", "--no-edit", "b")
         let broken = Array("{ \"sourceLanguage\" : \"en\", \"strings\" : { ".utf8)
         try repo.write(Scenario.path, broken)
         let refused = try repo.tool(["resolve", "--theirs"])
@@ -285,11 +279,8 @@ import XcstringsMergeTestSupport
     /// A merge committed with its conflicts unsettled (`git commit --no-verify`): `review` and
     /// `resolve --list` name them and how to settle them now; `resolve` does, for a new commit.
     @Test func conflictsCommittedUnsettledAreNamedAndSettledAfterwards() throws {
-        let repo = try GitSandbox()
+        let repo = try Self.mergedWithTwoConflicts()
         defer { repo.remove() }
-        #expect(try repo.tool(["install"]).status == 0)
-        try Self.twoConflicts(repo)
-        _ = try repo.git("merge", "--no-edit", "b")
         try repo.git("add", Scenario.path)
         #expect(try repo.git("commit", "-q", "--no-verify", "--no-edit").status == 0)
 
@@ -319,11 +310,8 @@ import XcstringsMergeTestSupport
     /// for an edit, and finishes the job, with or without the choice given again.
     @Test(arguments: [["resolve", "--theirs"], ["resolve"]])
     func aResolveStoppedBeforeStagingIsFinishedByItsRerun(rerun: [String]) throws {
-        let repo = try GitSandbox()
+        let repo = try Self.mergedWithTwoConflicts()
         defer { repo.remove() }
-        #expect(try repo.tool(["install"]).status == 0)
-        try Self.twoConflicts(repo)
-        _ = try repo.git("merge", "--no-edit", "b")
         let lock = repo.root.appendingPathComponent(".git/index.lock")
         try Data().write(to: lock)
         let stopped = try repo.tool(["resolve", "--theirs"])
@@ -358,11 +346,8 @@ import XcstringsMergeTestSupport
     }
 
     @Test func interactiveResolveFromAScriptedStandardInput() throws {
-        let repo = try GitSandbox()
+        let repo = try Self.mergedWithTwoConflicts()
         defer { repo.remove() }
-        #expect(try repo.tool(["install"]).status == 0)
-        try Self.twoConflicts(repo)
-        _ = try repo.git("merge", "--no-edit", "b")
 
         // Quit without keeping: nothing changes.
         let before = try repo.read(Scenario.path)
