@@ -2,6 +2,9 @@
 struct UsageError: Error, CustomStringConvertible {
     var message: String
     var command: String?
+    /// False for a refusal that is no misuse of the command (a repository that cannot be read):
+    /// then no pointer to the command's help follows the message.
+    var pointsToHelp = true
 
     /// The message: what a person reads where the error is printed whole.
     var description: String { message }

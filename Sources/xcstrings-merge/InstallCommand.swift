@@ -114,7 +114,7 @@ enum DriverSetup {
         do {
             repository = try Repository.openIfPresent()
         } catch {
-            throw UsageError(message: "git configuration: \(error)", command: command)
+            throw UsageError(message: "git configuration: \(error)", command: command, pointsToHelp: false)
         }
         let useGlobal = global ?? (repository == nil)
         do {
@@ -135,7 +135,7 @@ enum DriverSetup {
         } catch let error as UsageError {
             throw error
         } catch {
-            throw UsageError(message: "git configuration: \(error)", command: command)
+            throw UsageError(message: "git configuration: \(error)", command: command, pointsToHelp: false)
         }
     }
 

@@ -115,7 +115,7 @@ enum Tool {
             return status
         } catch {
             Output.err("xcstrings-merge \(command.name): \(error.message)\n")
-            Output.err("Usage: see 'xcstrings-merge help \(command.name)'\n")
+            if error.pointsToHelp { Output.err("Usage: see 'xcstrings-merge help \(command.name)'\n") }
             return ExitStatus.error.rawValue
         }
     }
