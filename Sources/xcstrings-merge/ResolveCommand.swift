@@ -502,9 +502,9 @@ struct ResolveSession {
 
     /// The working file `current`, edited since `resolve` or the merge wrote `madeOn`, combined
     /// with the merge with the answers (`answered`): a three-way merge of the three, the tool's
-    /// own, in which the edits are ours' changes and the answers theirs'.
-    static func keepingEdits(_ current: [UInt8], madeOn: [UInt8], answered: Catalog, force: Bool, path: String) -> EditedFile {
-        let written = answered.canonicalBytes()
+    /// own, in which the edits are ours' changes and the answers theirs'. `written` is `answered`'s
+    /// bytes, already made by the caller.
+    static func keepingEdits(_ current: [UInt8], madeOn: [UInt8], answered: Catalog, writing written: [UInt8], force: Bool, path: String) -> EditedFile {
         guard let edited = try? Catalog(bytes: current, for: .anyObject), let base = try? Catalog(bytes: madeOn, for: .anyObject) else {
             return force ? .discarded(written, places: "discards the edits made since the merge", keys: editedKeys(current, against: madeOn)) : .notACatalog
         }
@@ -561,7 +561,7 @@ struct ResolveSession {
             var bytes = merged.canonicalBytes()
             if !untouched {
                 // Edited since the merge: the edits are kept and the answers merged around them.
-                switch Self.keepingEdits(current, madeOn: file.answeredOutput, answered: merged, force: force, path: file.path) {
+                switch Self.keepingEdits(current, madeOn: file.answeredOutput, answered: merged, writing: bytes, force: force, path: file.path) {
                 case .kept(let combined, let keys):
                     bytes = combined
                     Output.err("xcstrings-merge resolve: \(file.path): kept the edits made since the merge\(keys)\n")
