@@ -526,6 +526,39 @@ public struct LintedString: Sendable {
         return form(of: localizations[sourceIndex], matching: place)
     }
 
+    /// The source's forms at the same case as `form` where their paths differ only in what a
+    /// translation may do differently: a device split (`device.iphone`) and the name of a
+    /// substitution (matched by the argument it reads). `form`'s own source case when the
+    /// source lacks its exact path, e.g. a translation that splits by device an empty `zero`
+    /// fragment the source has once.
+    func sourceFormsAtTheSameCase(as form: Form, in localization: LintedLocalization) -> [Form] {
+        guard let sourceIndex else { return [] }
+        let source = localizations[sourceIndex]
+        /// A form's case: its substitution's argument (nil outside one) and its components
+        /// without device cases.
+        func caseOf(_ form: Form, in localization: LintedLocalization) -> (argument: Int?, components: [String]) {
+            var components = components(of: form.path)
+            var argument: Int?
+            if form.place.isSubstitutionCase, components.count >= 2 {
+                argument = substitutions(of: localization)[components[1]]?.argNum ?? 1
+                components.removeFirst(2)
+            }
+            var withoutDevices: [String] = []
+            var index = 0
+            while index < components.count {
+                if components[index] == "device", index + 1 < components.count { index += 2; continue }
+                withoutDevices.append(components[index])
+                index += 1
+            }
+            return (argument, withoutDevices)
+        }
+        let wanted = caseOf(form, in: localization)
+        return source.forms.map { forms[$0] }.filter { candidate in
+            let found = caseOf(candidate, in: source)
+            return found.argument == wanted.argument && found.components == wanted.components
+        }
+    }
+
     /// The source-language text of a form's place: the source localization's matching form,
     /// else the key itself (the key is the source text when no source localization exists).
     func sourceText(for place: FormPlace) -> String? {

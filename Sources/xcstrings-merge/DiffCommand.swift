@@ -64,6 +64,9 @@ enum DiffCommand {
         var oldFile: String?
         /// Set for a changed catalog whose name is not UTF-8: it cannot be read, and says so.
         var unsupportedName: String?
+        /// Set for a catalog the index holds no one version of (a merge in progress left it
+        /// unmerged): `--staged` has nothing to compare, and says so, as `git diff --cached` does.
+        var unmerged = false
         /// What `--fallback`'s line diff calls each side: its file, or its revision and path as
         /// git names them (`HEAD:App/L.xcstrings`, `:App/L.xcstrings` for the index).
         var oldLabel: String?
@@ -99,6 +102,10 @@ enum DiffCommand {
                 // Never "no change": a catalog git says changed was not compared.
                 Output.err("xcstrings-merge diff: \(reason)\n")
                 unreadable = true
+                continue
+            }
+            if version.unmerged {
+                Output.err("xcstrings-merge diff: \(VisibleText.name(version.path)) is unmerged; settle it with xcstrings-merge resolve, or compare the working tree without --staged\n")
                 continue
             }
             switch compare(version) {
@@ -239,7 +246,9 @@ enum DiffCommand {
             Output.err("xcstrings-merge diff: git diff failed: \(listed.errorOutput)")
             return nil
         }
-        let names = listed.outputBytes.split(separator: 0)
+        // git lists an unmerged path once per side it differs from: each catalog once.
+        var seen = Set<ArraySlice<UInt8>>()
+        let names = listed.outputBytes.split(separator: 0).filter { seen.insert($0).inserted }
         let changed = names.compactMap { PathNames.decoded($0) }.filter { $0.hasSuffix(".xcstrings") }
         let unsupported = names.filter { PathNames.decoded($0) == nil && $0.reversed().starts(with: Array(".xcstrings".utf8).reversed()) }
             .map { Versions(path: PathNames.quoted($0), unsupportedName: PathNames.unsupported($0)) }
@@ -247,6 +256,13 @@ enum DiffCommand {
         let top = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         func inCommit(_ commit: ObjectID, _ path: String) -> [UInt8]? { (try? repository.file(path, in: commit)) ?? nil }
         func inIndex(_ path: String) -> [UInt8]? { index?.entry(path: path).flatMap { try? repository.blob($0.id) } }
+        // In the middle of a merge the index holds no one version of a conflicted catalog: the
+        // working tree is compared with ours (stage 2), as `git diff --ours` does.
+        let unmerged = Dictionary(((try? index?.conflicts()) ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        func inIndexOrOurs(_ path: String) -> (bytes: [UInt8]?, label: String) {
+            guard let conflict = unmerged[path] else { return (inIndex(path), ":" + path) }
+            return (conflict.ours.flatMap { try? repository.blob($0.id) }, ":2:" + path)
+        }
         func inWorkingTree(_ path: String) -> [UInt8]? { try? FileBytes.read(top + path) }
         let head = staged && revisions.isEmpty ? try? repository.commit("HEAD") : nil
         // The revisions as given, for `--fallback`'s labels (`a..b` and `a...b` name two).
@@ -255,8 +271,11 @@ enum DiffCommand {
         }
         func inRevision(_ index: Int) -> String { (index < named.count ? named[index] : "HEAD") + ":" }
         return unsupported + changed.map { path in
+            if staged && unmerged[path] != nil { return Versions(path: path, unmerged: true) }
             switch (commits.count, staged) {
-            case (0, false): return Versions(path: path, old: inIndex(path), new: inWorkingTree(path), oldLabel: ":" + path, newLabel: path)
+            case (0, false):
+                let old = inIndexOrOurs(path)
+                return Versions(path: path, old: old.bytes, new: inWorkingTree(path), oldLabel: old.label, newLabel: path)
             case (0, true): return Versions(path: path, old: head.flatMap { inCommit($0, path) }, new: inIndex(path), oldLabel: "HEAD:" + path, newLabel: ":" + path)
             case (1, false): return Versions(path: path, old: inCommit(commits[0], path), new: inWorkingTree(path), oldLabel: inRevision(0) + path, newLabel: path)
             case (1, true): return Versions(path: path, old: inCommit(commits[0], path), new: inIndex(path), oldLabel: inRevision(0) + path, newLabel: ":" + path)

@@ -106,6 +106,28 @@ import XcstringsMergeTestSupport
         #expect(fallbackRepo.status == 0)
     }
 
+    /// In the middle of a merge the index holds three versions of a conflicted catalog: the
+    /// working tree is compared with ours (each catalog once, though git lists it twice), and
+    /// `--staged` says the catalog is unmerged instead of calling it deleted.
+    @Test func aCatalogInTheMiddleOfAMergeIsComparedWithOurs() throws {
+        typealias Scenario = GitDriverTests
+        let (repo, merge) = try Scenario.merged(
+            ours: { Scenario.setting($0, "Save", "de", "Sichern unter") },
+            theirs: { Scenario.setting(Scenario.setting($0, "Save", "de", "Speichern"), "Cancel", "de", "Verwerfen") })
+        defer { repo.remove() }
+        #expect(merge.status != 0)
+        let diff = try repo.tool(["diff", "--color", "never"])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(!diff.stdout.contains("new catalog") && diff.stdout.contains("\"Verwerfen\""), "\(diff.stdout)")
+        let staged = try repo.tool(["diff", "--staged"])
+        #expect(staged.status == 0 && staged.stderr.contains("is unmerged") && !staged.stdout.contains("deleted"), "\(staged.stdout)\(staged.stderr)")
+        // Git's markers in the working file: the error once, not once per side git lists.
+        try repo.write(Scenario.path, Array("{\n  \"sourceLanguage\" : \"en\",\n<<<<<<< ours\n".utf8))
+        let markers = try repo.tool(["diff"])
+        #expect(markers.status == 2)
+        #expect(markers.stderr.components(separatedBy: "git conflict marker").count == 2, "\(markers.stderr)")
+    }
+
     /// In a repository, git's meaning: the working tree against the index, --staged the index
     /// against HEAD, one revision, two revisions and A..B; only catalogs.
     @Test func repositoryFormsFollowGit() throws {

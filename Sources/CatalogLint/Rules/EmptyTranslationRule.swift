@@ -1,7 +1,8 @@
 import StringCatalog
 
 /// `empty-translation` (warning): a translation is empty but marked `translated`, while the
-/// source text is not empty: the app shows nothing.
+/// source text is not empty: the app shows nothing. A case the source leaves empty too (a
+/// `zero` fragment), under whatever device split or substitution name, is not one.
 enum EmptyTranslationRule {
     static let rule = LintRule(
         id: "empty-translation", severity: .warning,
@@ -14,6 +15,10 @@ enum EmptyTranslationRule {
             for index in localization.forms where string.forms[index].isEmpty && string.forms[index].state == .translated {
                 let form = string.forms[index]
                 guard let source = string.sourceText(for: form.place), !source.isEmpty else { continue }
+                // The source leaves this case empty too (a `zero` fragment that shows nothing),
+                // though under another device split or substitution name.
+                let sameCase = string.sourceFormsAtTheSameCase(as: form, in: localization)
+                if !sameCase.isEmpty && sameCase.allSatisfy(\.isEmpty) { continue }
                 context.report(
                     "the translation is empty but marked translated; the source text is \(quoted(source))",
                     key: string.key, locale: string.locale(of: localization), at: form.offset)
