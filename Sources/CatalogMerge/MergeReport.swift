@@ -104,7 +104,7 @@ public struct MergeConflict: Sendable {
 }
 
 /// A difference the rules settled without asking anyone.
-public struct AutoResolution: Sendable {
+public struct AutoResolution: Sendable, Equatable {
     public var location: MergeLocation
     public var rule: String
     /// Which side's version was chosen, or "combined" when the result mixes both.
@@ -138,7 +138,7 @@ public struct AutoResolution: Sendable {
 
 /// A problem a check found in an entry the merge combined from both sides, such as ours' new
 /// source text paired with theirs' translation of the old one. It does not make the merge fail.
-public struct MergeWarning: Sendable {
+public struct MergeWarning: Sendable, Equatable {
     public var rule: String
     public var key: UTF8Bytes
     public var locale: UTF8Bytes?
@@ -153,7 +153,7 @@ public struct MergeWarning: Sendable {
 }
 
 /// A repair made to an input before the merge read it (see `CatalogRepair`).
-public struct InputRepair: Sendable {
+public struct InputRepair: Sendable, Equatable {
     public var side: Side
     /// The file as messages name it: the repository path, or the input's own.
     public var file: String
@@ -179,7 +179,7 @@ public struct InputRepair: Sendable {
 }
 
 /// Why the merge fell back to a line merge, and what that gave.
-public struct LineMergeFallback: Sendable {
+public struct LineMergeFallback: Sendable, Equatable {
     public var reason: String
     /// Conflict hunks the line merge left (0 when it was clean).
     public var hunks: Int

@@ -4,7 +4,7 @@ import StringCatalog
 /// into the output without a conflict, as it should, but a person should see it go. In 27 of
 /// 1,104 real merges the committers put back what one side had deleted (a whole locale in one),
 /// perhaps because nothing said it went.
-public struct Removal: Sendable {
+public struct Removal: Sendable, Equatable {
     public enum Scope: String, Sendable {
         /// A whole key.
         case key

@@ -1,7 +1,7 @@
 import StringCatalog
 
 /// The side labels git passes (`%S %X %Y`), shown in reports.
-public struct MergeLabels: Sendable {
+public struct MergeLabels: Sendable, Equatable {
     public var base: String?
     public var ours: String?
     public var theirs: String?
@@ -38,119 +38,10 @@ public struct MergeRecord: Sendable, Equatable {
 }
 
 extension MergeReport {
-    /// The JSON report: `{"version":1, "path", "labels", "merge", "conflicts", "autoResolved",
-    /// "summary"}`; `merge` only when the merge ran inside a repository.
+    /// The JSON report (see `MergeReportDocument`); `merge` only when the merge ran inside a
+    /// repository.
     public func json(path: String?, labels: MergeLabels, merge: MergeRecord? = nil) -> [UInt8] {
-        func text(_ string: String?) -> JSONValue { string.map { .string(UTF8Bytes($0)) } ?? .null }
-        func bytes(_ bytes: UTF8Bytes?) -> JSONValue { bytes.map(JSONValue.string) ?? .null }
-        func location(_ location: MergeLocation) -> [JSONMember] {
-            [
-                JSONMember(key: "key", value: bytes(location.key)),
-                JSONMember(key: "locale", value: bytes(location.locale)),
-                JSONMember(key: "path", value: .array(location.path.map(JSONValue.string))),
-            ]
-        }
-        let conflicts: [JSONValue] = conflicts.map { conflict in
-            var members = [JSONMember(key: "id", value: .string(UTF8Bytes(conflict.id)))]
-            members += location(conflict.location)
-            members += [
-                JSONMember(key: "kind", value: .string(UTF8Bytes(conflict.kind.rawValue))),
-                JSONMember(key: "base", value: conflict.base ?? .null),
-                JSONMember(key: "ours", value: conflict.ours ?? .null),
-                JSONMember(key: "theirs", value: conflict.theirs ?? .null),
-                JSONMember(key: "kept", value: .string(UTF8Bytes(conflict.kept))),
-                JSONMember(key: "resolved", value: .bool(conflict.resolvedBy != nil)),
-            ]
-            return .object(JSONObject(members))
-        }
-        let autoResolved: [JSONValue] = autoResolved.map { resolution in
-            var members = location(resolution.location)
-            members += [
-                JSONMember(key: "rule", value: .string(UTF8Bytes(resolution.rule))),
-                JSONMember(key: "chosen", value: .string(UTF8Bytes(resolution.chosen))),
-            ]
-            if let from = resolution.from { members.append(JSONMember(key: "from", value: .string(from))) }
-            if let renamedBy = resolution.renamedBy { members.append(JSONMember(key: "renamedBy", value: text(renamedBy))) }
-            if let discarded = resolution.discarded {
-                members.append(JSONMember(key: "discarded", value: .object(JSONObject([
-                    JSONMember(key: "side", value: text(resolution.discardedSide)),
-                    JSONMember(key: "value", value: discarded ?? .null),
-                ]))))
-            }
-            return .object(JSONObject(members))
-        }
-        let warnings: [JSONValue] = warnings.map { warning in
-            .object(JSONObject([
-                JSONMember(key: "rule", value: .string(UTF8Bytes(warning.rule))),
-                JSONMember(key: "key", value: .string(warning.key)),
-                JSONMember(key: "locale", value: bytes(warning.locale)),
-                JSONMember(key: "message", value: .string(UTF8Bytes(warning.message))),
-            ]))
-        }
-        let removed: [JSONValue] = removals.map { removal in
-            var members = [
-                JSONMember(key: "side", value: .string(UTF8Bytes(removal.side.rawValue))),
-                JSONMember(key: "scope", value: .string(UTF8Bytes(removal.scope.rawValue))),
-            ]
-            // The value is the base's, in the commit of the side that kept it: not copied here
-            // (a locale removed from 20,000 strings would double the report's cost).
-            members += location(removal.location)
-            return .object(JSONObject(members))
-        }
-        func number(_ value: Int) -> JSONValue { .number(UTF8Bytes(String(value))) }
-        var top = [
-            JSONMember(key: "version", value: number(1)),
-            JSONMember(key: "path", value: text(path)),
-            JSONMember(key: "labels", value: .object(JSONObject([
-                JSONMember(key: "base", value: text(labels.base)),
-                JSONMember(key: "ours", value: text(labels.ours)),
-                JSONMember(key: "theirs", value: text(labels.theirs)),
-            ]))),
-        ]
-        if let fallback {
-            top.append(JSONMember(key: "fallback", value: .bool(true)))
-            top.append(JSONMember(key: "fallbackReason", value: text(fallback.reason)))
-            top.append(JSONMember(key: "fallbackMethod", value: text(fallback.method)))
-            top.append(JSONMember(key: "hunks", value: number(fallback.hunks)))
-        }
-        if !repairs.isEmpty {
-            top.append(JSONMember(key: "repairs", value: .array(repairs.map { repair in
-                var members = [
-                    JSONMember(key: "file", value: text(repair.file)),
-                    JSONMember(key: "side", value: text(repair.side.rawValue)),
-                    JSONMember(key: "line", value: number(repair.line)),
-                    JSONMember(key: "column", value: number(repair.column)),
-                    JSONMember(key: "kind", value: text(repair.kind)),
-                    JSONMember(key: "key", value: bytes(repair.key)),
-                    JSONMember(key: "path", value: .array(repair.path.map(JSONValue.string))),
-                ]
-                if !repair.values.isEmpty { members.append(JSONMember(key: "values", value: .array(repair.values))) }
-                return .object(JSONObject(members))
-            })))
-        }
-        if let merge {
-            top.append(JSONMember(key: "merge", value: .object(JSONObject([
-                JSONMember(key: "head", value: text(merge.head)),
-                JSONMember(key: "theirs", value: text(merge.theirs)),
-            ]))))
-        }
-        let document = JSONObject(top + [
-            JSONMember(key: "conflicts", value: .array(conflicts)),
-            JSONMember(key: "autoResolved", value: .array(autoResolved)),
-            JSONMember(key: "warnings", value: .array(warnings)),
-            JSONMember(key: "removed", value: .array(removed)),
-            JSONMember(key: "summary", value: .object(JSONObject([
-                JSONMember(key: "keys", value: number(keysMerged)),
-                JSONMember(key: "added", value: number(keysAdded)),
-                JSONMember(key: "deleted", value: number(keysDeleted)),
-                JSONMember(key: "renamed", value: number(keysRenamed)),
-                JSONMember(key: "removed", value: number(removals.count)),
-                JSONMember(key: "autoResolved", value: number(self.autoResolved.count)),
-                JSONMember(key: "conflicts", value: number(self.conflicts.count)),
-                JSONMember(key: "unresolved", value: number(unresolvedConflicts.count)),
-            ]))),
-        ])
-        return XcodeWriter.reportBytes(of: .object(document))
+        MergeReportDocument(self, path: path, labels: labels, merge: merge).bytes
     }
 
     /// A few lines for standard error: counts, auto-resolutions by rule, and each conflict.
