@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "CatalogLint", targets: ["CatalogLint"]),
         .library(name: "MergePipeline", targets: ["MergePipeline"]),
         .library(name: "CatalogDiff", targets: ["CatalogDiff"]),
+        .library(name: "MergeSession", targets: ["MergeSession"]),
     ],
     targets: [
         libgit2Headers,
@@ -48,9 +49,15 @@ let package = Package(
         // git's diff driver shows.
         .target(name: "CatalogDiff", dependencies: ["StringCatalog", "CatalogMerge"]),
         .target(name: "GitSupport", dependencies: ["CLibgit2", "XcstringsMergePlatform"]),
+        // A merge inside a repository, from three inputs to "merge done": the driver's run with
+        // its line-merge fallback, the report store in the git directory, and what `resolve`,
+        // `review` and `check` read of it.
+        .target(
+            name: "MergeSession",
+            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "GitSupport", "XcstringsMergePlatform"]),
         .executableTarget(
             name: "xcstrings-merge",
-            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "CatalogDiff", "GitSupport", "XcstringsMergePlatform"],
+            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "MergeSession", "CatalogDiff", "GitSupport", "XcstringsMergePlatform"],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "-dead_strip_dylibs"], .when(platforms: [.macOS])),
                 // A position-dependent executable: the loader then has no ~95,000 relocations to
@@ -68,7 +75,7 @@ let package = Package(
         .testTarget(name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["StringCatalog", "CatalogMerge", "MergePipeline", "GitSupport", "XcstringsMergePlatform", "XcstringsMergeTestSupport", "xcstrings-merge"],
+            dependencies: ["StringCatalog", "CatalogMerge", "MergePipeline", "MergeSession", "GitSupport", "XcstringsMergePlatform", "XcstringsMergeTestSupport", "xcstrings-merge"],
             // The stand-in for Homebrew's formula DSL that FormulaTests runs with ruby.
             exclude: ["FormulaHarness"]),
     ],

@@ -1,4 +1,5 @@
 import XcstringsMergePlatform
+import GitSupport
 import StringCatalog
 
 enum DemoCommand {

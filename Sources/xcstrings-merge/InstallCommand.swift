@@ -154,15 +154,6 @@ enum DriverSetup {
     }
 }
 
-extension String {
-    func trimmingWhitespace() -> String {
-        var text = Substring(self)
-        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
-        return String(text)
-    }
-}
-
 enum InstallCommand {
     static let command = Command(
         name: "install",

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import XcstringsMergePlatform
 import CatalogMerge
+import GitSupport
 import StringCatalog
 
 /// Asks about each conflict on the terminal (or a scripted standard input).

@@ -1,19 +1,19 @@
 import XcstringsMergePlatform
 
 /// Runs another program (git, an editor) and collects what it printed.
-enum Subprocess {
-    struct Result {
-        var status: Int32
+public enum Subprocess {
+    public struct Result: Sendable {
+        public var status: Int32
         /// Standard output, byte for byte.
-        var outputBytes: [UInt8]
-        var errorOutput: String
+        public var outputBytes: [UInt8]
+        public var errorOutput: String
 
-        var output: String { String(decoding: outputBytes, as: UTF8.self) }
+        public var output: String { String(decoding: outputBytes, as: UTF8.self) }
     }
 
     /// Runs `arguments[0]` found on PATH with extra environment variables.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:]) -> Result {
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) -> Result {
         let run = ChildProcesses.run(arguments, environment: environment)
         return Result(
             status: run.status, outputBytes: run.standardOutput,
@@ -22,21 +22,32 @@ enum Subprocess {
 
     /// Runs `$EDITOR` on `argument`, attached to this terminal, as git does: the setting is
     /// shell text (`code --wait`, a path with spaces in quotes), run as `sh -c '$EDITOR "$@"'`.
-    static func runEditor(_ editor: String, argument: String) -> Int32 {
+    public static func runEditor(_ editor: String, argument: String) -> Int32 {
         ChildProcesses.runAttached(["/bin/sh", "-c", editor + " \"$@\"", editor, argument])
     }
 
     /// The absolute path of this executable (as started; see `ProcessEnvironment`).
-    static var executablePath: String {
+    public static var executablePath: String {
         ProcessEnvironment.executablePath ?? CommandLine.arguments[0]
     }
 
     /// `git --version`'s numbers, e.g. [2, 39, 5]; empty when git is missing.
-    static var gitVersion: [Int] {
+    public static var gitVersion: [Int] {
         let result = run(["git", "--version"])
         guard result.status == 0 else { return [] }
         let words = result.output.split(separator: " ")
         guard words.count >= 3 else { return [] }
         return words[2].split(separator: ".").compactMap { Int($0.prefix { $0.isNumber }) }
+    }
+}
+
+extension String {
+    /// The text without spaces, tabs and carriage returns at either end: a line of git's
+    /// configuration or attributes as git reads it.
+    public func trimmingWhitespace() -> String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return String(text)
     }
 }
