@@ -71,6 +71,7 @@ let package = Package(
         .target(name: "XcstringsMergeTestSupport", dependencies: ["StringCatalog", "XcstringsMergePlatform"], path: "Tests/XcstringsMergeTestSupport"),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "CatalogLint", "MergePipeline", "CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),
+        .testTarget(name: "MergeSessionTests", dependencies: ["MergeSession", "CatalogMerge", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "PortabilityTests", dependencies: ["XcstringsMergePlatform", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(

@@ -45,7 +45,7 @@ public struct MergeLocation: Sendable, Hashable {
 }
 
 /// A conflict: the three versions of one place, and what the output holds.
-public struct MergeConflict: Sendable {
+public struct MergeConflict: Sendable, Equatable {
     public var location: MergeLocation
     public var kind: ConflictKind
     public var base: JSONValue?

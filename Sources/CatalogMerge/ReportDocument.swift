@@ -32,40 +32,42 @@ public struct MergeReportDocument: Sendable, Equatable {
     public struct Conflict: Sendable, Equatable {
         /// `MergeConflict.id`, as the merge made it (it depends on the file's path).
         public var id: String
-        public var location: MergeLocation
-        public var kind: ConflictKind
-        public var base: JSONValue?
-        public var ours: JSONValue?
-        public var theirs: JSONValue?
-        /// "ours", "theirs", "base" or "edited" (see `MergeConflict.kept`).
-        public var kept: String
+        /// Its place, kind, three values and whose the output holds (no choice or file in it:
+        /// the report keeps only whether it was settled, and its id).
+        public var conflict: MergeConflict
         public var resolved: Bool
 
         public init(_ conflict: MergeConflict) {
             id = conflict.id
-            location = conflict.location
-            kind = conflict.kind
-            (base, ours, theirs) = (conflict.base, conflict.ours, conflict.theirs)
-            kept = conflict.kept
             resolved = conflict.resolvedBy != nil
+            self.conflict = MergeConflict(
+                location: conflict.location, kind: conflict.kind, base: conflict.base, ours: conflict.ours, theirs: conflict.theirs,
+                kept: conflict.kept)
         }
 
-        public func value(_ side: Side) -> JSONValue? {
-            switch side {
-            case .base: return base
-            case .ours: return ours
-            case .theirs: return theirs
-            }
-        }
+        public var location: MergeLocation { conflict.location }
+        public var kind: ConflictKind { conflict.kind }
+        public func value(_ side: Side) -> JSONValue? { conflict.value(side) }
+        public var ours: JSONValue? { conflict.ours }
+        public var theirs: JSONValue? { conflict.theirs }
 
         /// The value the output held where the merge left it: the kept side's.
-        public var keptValue: JSONValue? { value(Side(rawValue: kept) ?? .ours) }
+        public var keptValue: JSONValue? { value(Side(rawValue: conflict.kept) ?? .ours) }
 
-        /// The conflict as the merge's own type (settled ones as settled toward what was kept).
-        public var mergeConflict: MergeConflict {
-            var conflict = MergeConflict(location: location, kind: kind, base: base, ours: ours, theirs: theirs, kept: kept)
-            if resolved { conflict.resolvedBy = .take(Side(rawValue: kept) ?? .ours) }
-            return conflict
+        /// The conflict as the report writes it.
+        public var json: JSONObject {
+            JSONObject([
+                JSONMember(key: "id", value: .string(UTF8Bytes(id))),
+                JSONMember(key: "key", value: location.key.map(JSONValue.string) ?? .null),
+                JSONMember(key: "locale", value: location.locale.map(JSONValue.string) ?? .null),
+                JSONMember(key: "path", value: .array(location.path.map(JSONValue.string))),
+                JSONMember(key: "kind", value: .string(UTF8Bytes(kind.rawValue))),
+                JSONMember(key: "base", value: conflict.base ?? .null),
+                JSONMember(key: "ours", value: ours ?? .null),
+                JSONMember(key: "theirs", value: theirs ?? .null),
+                JSONMember(key: "kept", value: .string(UTF8Bytes(conflict.kept))),
+                JSONMember(key: "resolved", value: .bool(resolved)),
+            ])
         }
     }
 
@@ -117,19 +119,7 @@ public struct MergeReportDocument: Sendable, Equatable {
                 JSONMember(key: "path", value: .array(location.path.map(JSONValue.string))),
             ]
         }
-        let conflicts: [JSONValue] = conflicts.map { conflict in
-            var members = [JSONMember(key: "id", value: .string(UTF8Bytes(conflict.id)))]
-            members += location(conflict.location)
-            members += [
-                JSONMember(key: "kind", value: .string(UTF8Bytes(conflict.kind.rawValue))),
-                JSONMember(key: "base", value: conflict.base ?? .null),
-                JSONMember(key: "ours", value: conflict.ours ?? .null),
-                JSONMember(key: "theirs", value: conflict.theirs ?? .null),
-                JSONMember(key: "kept", value: .string(UTF8Bytes(conflict.kept))),
-                JSONMember(key: "resolved", value: .bool(conflict.resolved)),
-            ]
-            return .object(JSONObject(members))
-        }
+        let conflicts: [JSONValue] = conflicts.map { .object($0.json) }
         let autoResolved: [JSONValue] = autoResolved.map { resolution in
             var members = location(resolution.location)
             members += [

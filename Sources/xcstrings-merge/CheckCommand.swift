@@ -1,5 +1,7 @@
 import XcstringsMergePlatform
 import GitSupport
+import CatalogMerge
+import MergeSession
 import StringCatalog
 
 enum CheckCommand {
@@ -220,5 +222,31 @@ enum ParallelCheck {
             }
         }
         return results.slots.map { $0! }
+    }
+}
+
+extension UnresolvedConflicts {
+    /// One error for each conflict of the report for `path` that `bytes` still hold as the
+    /// merge left it, placed at its key; one error at the top when the report cannot be read.
+    func findings(path: String, bytes: [UInt8]) -> [CheckFinding] {
+        let unsettled: [UnsettledConflict]
+        let labels: MergeLabels
+        do throws(MergeReportDocument.ReadError) {
+            guard let report = try report(for: path) else { return [] }
+            unsettled = try self.unsettled(path: path, bytes: bytes)
+            labels = self.labels(of: report)
+        } catch {
+            return [CheckFinding(severity: .error, line: 1, column: 1, message: "cannot read the merge report \(store.file(path, .report)): \(error.message)")]
+        }
+        let command = "xcstrings-merge resolve " + ShellQuoting.quoted(path)
+        return unsettled.map { place in
+            let location = place.location
+            let where_ = "\"\(VisibleText.name(location.key?.string ?? ""))\"" + (location.locale.map { " [\(VisibleText.name($0.string))]" } ?? "")
+                + (location.path.isEmpty || location.path.map(\.string) == ["stringUnit"] ? "" : " " + VisibleText.name(location.path.map(\.string).joined(separator: "/")))
+            return CheckFinding(
+                severity: .error, line: place.line, column: place.column,
+                message: "unresolved merge conflict: \(where_): \(labels.name(.ours)) \(MergeReport.shortText(place.conflict.ours)) / "
+                    + "\(labels.name(.theirs)) \(MergeReport.shortText(place.conflict.theirs)); run \(command)")
+        }
     }
 }

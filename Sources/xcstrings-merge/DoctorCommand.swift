@@ -1,6 +1,7 @@
 import GitSupport
 import XcstringsMergePlatform
 import CatalogMerge
+import MergeSession
 import StringCatalog
 
 enum DoctorCommand {

@@ -6,6 +6,7 @@ import Glibc
 import XcstringsMergePlatform
 import CatalogMerge
 import GitSupport
+import MergeSession
 import StringCatalog
 
 /// Asks about each conflict on the terminal (or a scripted standard input).

@@ -7,6 +7,7 @@ import XcstringsMergePlatform
 import CatalogMerge
 import GitSupport
 import MergePipeline
+import MergeSession
 import StringCatalog
 
 enum ResolveCommand {
@@ -223,7 +224,7 @@ struct ResolveSession {
             current == defaultOutput || current == answeredOutput || current.isEmpty
                 || current.withUnsafeBufferPointer({ ConflictMarkers.first(in: $0) != nil })
                 || leftByTheMerge == current
-                || WrittenMarker.matches(current, path: path, gitDirectory: gitDirectory)
+                || ReportStore(gitDirectory: gitDirectory).isWritten(current, path: path)
         }
 
         /// Moves the conflicts whose places `edited` no longer holds as the merge left them from
@@ -233,13 +234,7 @@ struct ResolveSession {
             for member in edited.strings.members { entries[member.key] = member.value }
             var open: [MergeConflict] = []
             for conflict in report.conflicts {
-                let kept: JSONValue?
-                switch conflict.kept {
-                case "theirs": kept = conflict.theirs
-                case "base": kept = conflict.base
-                default: kept = conflict.ours
-                }
-                guard let key = conflict.location.key, let kept else {
+                guard let key = conflict.location.key, let kept = MergeReportDocument.Conflict(conflict).keptValue else {
                     open.append(conflict)
                     continue
                 }
@@ -304,7 +299,7 @@ struct ResolveSession {
         var named: [String: String] = [:]
         if paths.isEmpty {
             selected = conflicts.filter { $0.path.hasSuffix(".xcstrings") }
-            stagedPaths = ReviewCommand.reportPaths(under: repository.gitDirectory + "/xcstrings-merge", prefix: "")
+            stagedPaths = ReportStore(gitDirectory: repository.gitDirectory).reportPaths()
         } else {
             let prefix = Self.currentPrefix(workingDirectory: workingDirectory)
             for path in paths {
@@ -373,7 +368,7 @@ struct ResolveSession {
         // The names the driver showed for the sides, when its report is of this merge: the
         // same names in every view (a `stash pop`'s, which only git passes, included).
         let reports = self.reports
-        if let report = files.lazy.compactMap({ reports.report(for: $0.path) }).first {
+        if let report = files.lazy.compactMap({ try? reports.report(for: $0.path) }).first {
             let message = committed != nil ? (try? repository.commit("HEAD")).flatMap { repository.message(of: $0) } : nil
             let named = committed != nil ? ReportLabels.committed(report, message: message) : ReportLabels.inProgress(report, state: state)
             labels.ours = named.ours ?? labels.ours
@@ -384,7 +379,7 @@ struct ResolveSession {
 
     /// A file to settle: the merge of `inputs` with the answers stored from earlier runs.
     static func file(path: String, mode: UInt32, leftByTheMerge: [UInt8], inputs: ReadCatalogs, stages: String, gitDirectory: String) -> File {
-        let stored = ChoiceStore.load(path: path, stages: stages, gitDirectory: gitDirectory)
+        let stored = ReportStore(gitDirectory: gitDirectory).answers(path, stages: stages)
         let answered = FileMerge(options: MergeOptions(choices: stored, file: path)).merge(inputs)
         // What the merge alone writes: the same merge when nothing was answered yet.
         let defaultOutput = stored.isEmpty
@@ -575,7 +570,7 @@ struct ResolveSession {
                     return .error
                 case .choicesTaken(let combined, let places, let keys), .discarded(let combined, let places, let keys):
                     // --force: what goes is said, and the edited file kept.
-                    guard let copy = ReportLocation.place(file.path, under: repository.gitDirectory, suffix: ".edited"),
+                    guard let copy = reports.store.place(file.path, .edited),
                         (try? FileBytes.writeAtomically(current, to: copy)) != nil
                     else {
                         Output.err("xcstrings-merge resolve: \(file.path): cannot keep a copy of the edited file under the git directory; nothing written\n")
@@ -590,8 +585,8 @@ struct ResolveSession {
             // Noted before the write: a resolve stopped between writing and staging (killed, or
             // the index locked) leaves a file its rerun recognizes as its own, not as an edit,
             // and answers that give the rerun the same output.
-            WrittenMarker.record(bytes, path: file.path, gitDirectory: repository.gitDirectory)
-            if !answers.isEmpty { ChoiceStore.save(answers, path: file.path, stages: file.stages, gitDirectory: repository.gitDirectory) }
+            reports.store.recordWritten(bytes, path: file.path)
+            if !answers.isEmpty { reports.store.saveAnswers(answers, path: file.path, stages: file.stages) }
             do {
                 if let edit { try edit.replace(with: bytes) } else { try FileBytes.writeAtomically(bytes, to: workingPath) }
             } catch {
@@ -632,7 +627,7 @@ struct ResolveSession {
                 return .error
             }
         }
-        for path in settled { ChoiceStore.clear(path: path, gitDirectory: repository.gitDirectory) }
+        for path in settled { reports.store.clearResolveState(path) }
         return status
     }
 }

@@ -6,6 +6,7 @@ import Glibc
 import CatalogMerge
 import GitSupport
 import XcstringsMergePlatform
+import MergeSession
 import StringCatalog
 
 /// `review`: what the driver decided on its own in a catalog's last merge, read from its report,
@@ -59,9 +60,9 @@ enum ReviewCommand {
         /// The merge commit, once the merge is committed (nil while it is in progress).
         var commit: ObjectID? = nil
 
-        func matches(_ report: JSONObject) -> Bool {
-            guard let merge = report["merge"]?.object, merge["head"]?.stringValue?.string == head else { return false }
-            guard let theirs, let recorded = merge["theirs"]?.stringValue?.string else { return true }
+        func matches(_ report: MergeReportDocument) -> Bool {
+            guard let merge = report.merge, merge.head == head else { return false }
+            guard let theirs, let recorded = merge.theirs else { return true }
             return recorded == theirs
         }
     }
@@ -91,20 +92,27 @@ enum ReviewCommand {
             Output.err("xcstrings-merge review: '\(named ?? "HEAD")' is not a commit here\n")
             return .error
         }
-        let reportsFolder = repository.gitDirectory.hasSuffix("/") ? repository.gitDirectory + "xcstrings-merge" : repository.gitDirectory + "/xcstrings-merge"
+        let store = ReportStore(gitDirectory: repository.gitDirectory)
         var paths: [String]
         var status = ExitStatus.success
         if positionals.isEmpty {
-            paths = reportPaths(under: reportsFolder, prefix: "")
+            paths = store.reportPaths()
         } else {
             let prefix = ResolveSession.currentPrefix(workingDirectory: workingDirectory)
             paths = positionals.map { ResolveSession.repositoryPath($0, prefix: prefix, workingDirectory: workingDirectory) }
         }
         var reviewed: [Reviewed] = []
         for path in paths {
-            guard let bytes = try? FileBytes.read(reportsFolder + "/" + ReportLocation.safeComponents(path).joined(separator: "/") + ".json"),
-                let report = try? JSONReader.parse(bytes).object, target.matches(report)
-            else {
+            let report: MergeReportDocument
+            switch store.report(path) {
+            case .success(let read)? where target.matches(read):
+                report = read
+            case .failure(let error)?:
+                // A report this tool cannot read (a newer format's) is said, never skipped.
+                Output.err("xcstrings-merge review: \(path): cannot read its merge report: \(error.message)\n")
+                status = .error
+                continue
+            default:
                 // Every report is of some merge; only a catalog named must have one of this merge.
                 if !positionals.isEmpty {
                     Output.err("xcstrings-merge review: \(path): no report of \(target.description) (the driver keeps each catalog's latest merge)\n")
@@ -159,33 +167,14 @@ enum ReviewCommand {
         return Target(head: first.description, theirs: second?.description, description: "HEAD (\(String(head.description.prefix(7))))", commit: head)
     }
 
-    /// The repository paths that have a report below `folder` (`App/L.xcstrings` for
-    /// `App/L.xcstrings.json`).
-    static func reportPaths(under folder: String, prefix: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var paths: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            let full = folder + "/" + name
-            if FileBytes.isDirectory(full) {
-                paths += reportPaths(under: full, prefix: prefix + name + "/")
-            } else if name.hasSuffix(".xcstrings.json") {
-                paths.append(prefix + String(name.dropLast(5)))
-            }
-        }
-        return paths.sorted()
-    }
-
     /// The three catalogs of the merge a report is of: base, ours and theirs, read from the
     /// commits (ours is the report's HEAD; theirs is MERGE_HEAD, or the second parent once the
     /// merge is committed). Nil for a side that cannot be found.
-    static func sides(_ report: JSONObject, path: String, repository: Repository) -> [Catalog?] {
-        guard let head = report["merge"]?.object?["head"]?.stringValue?.string, let ours = try? repository.commit(head) else {
+    static func sides(_ report: MergeReportDocument, path: String, repository: Repository) -> [Catalog?] {
+        guard let head = report.merge?.head, let ours = try? repository.commit(head) else {
             return [nil, nil, nil]
         }
-        var theirs = report["merge"]?.object?["theirs"]?.stringValue.flatMap { try? repository.commit($0.string) }
+        var theirs = report.merge?.theirs.flatMap { try? repository.commit($0) }
         if theirs == nil { theirs = try? repository.commit("MERGE_HEAD") }
         if theirs == nil, let first = try? repository.commit("HEAD^1"), first == ours { theirs = try? repository.commit("HEAD^2") }
         func catalog(_ commit: ObjectID?) -> Catalog? {
@@ -200,6 +189,8 @@ enum ReviewCommand {
     /// merge's commits.
     struct Reviewed {
         struct Decision {
+            var resolution: AutoResolution
+            /// As the report writes it, for `--format json`.
             var fields: JSONObject
             var location: MergeLocation
             /// Base's, ours' and theirs' values there (nil: absent, or the commit is gone).
@@ -207,7 +198,9 @@ enum ReviewCommand {
         }
 
         var path: String
-        var report: JSONObject
+        var report: MergeReportDocument
+        /// The report as it writes itself.
+        var document: JSONObject
         var names: MergeLabels
         var decisions: [Decision] = []
         var removals: [Removal]
@@ -216,20 +209,20 @@ enum ReviewCommand {
         /// Whether that result is a commit (else the working file).
         var committed = false
 
-        init(report: JSONObject, path: String, names: MergeLabels, repository: Repository) {
+        init(report: MergeReportDocument, path: String, names: MergeLabels, repository: Repository) {
             self.path = path
             self.report = report
             self.names = names
-            removals = ReviewCommand.removals(in: report)
+            document = report.json
+            removals = report.removed
             var fields: [JSONObject] = []
-            if case .array(let items)? = report["autoResolved"] { fields = items.compactMap(\.object) }
+            if case .array(let items)? = document["autoResolved"] { fields = items.compactMap(\.object) }
             guard !fields.isEmpty else { return }
             let catalogs = ReviewCommand.sides(report, path: path, repository: repository)
-            for decision in fields {
-                var componentPath: [UTF8Bytes] = []
-                if case .array(let items)? = decision["path"] { componentPath = items.compactMap(\.stringValue) }
-                let location = MergeLocation(key: decision["key"]?.stringValue, locale: decision["locale"]?.stringValue, path: componentPath)
-                let from = decision["from"]?.stringValue
+            for (resolution, decision) in zip(report.autoResolved, fields) {
+                let location = resolution.location
+                let componentPath = location.path
+                let from = resolution.from
                 var values: [JSONValue?] = []
                 for (index, side) in [Side.base, .ours, .theirs].enumerated() {
                     guard let catalog = catalogs[index] else {
@@ -237,28 +230,28 @@ enum ReviewCommand {
                         continue
                     }
                     // Before a rename the side that did not rename still has the old key.
-                    let renamedHere = decision["renamedBy"]?.stringValue?.string
+                    let renamedHere = resolution.renamedBy
                     let oldKeyHere = from != nil && (side == .base || (renamedHere != "both" && renamedHere != side.rawValue))
                     values.append(ReviewCommand.node(in: catalog, key: oldKeyHere ? from : location.key, locale: location.locale, path: componentPath))
                 }
-                decisions.append(Decision(fields: decision, location: location, values: values))
+                decisions.append(Decision(resolution: resolution, fields: decision, location: location, values: values))
             }
         }
 
         var json: JSONValue {
             var members = [
                 JSONMember(key: "path", value: .string(UTF8Bytes(path))),
-                JSONMember(key: "labels", value: report["labels"] ?? .null),
-                JSONMember(key: "merge", value: report["merge"] ?? .null),
+                JSONMember(key: "labels", value: document["labels"] ?? .null),
+                JSONMember(key: "merge", value: document["merge"] ?? .null),
             ]
             members.append(JSONMember(key: "decisions", value: .array(decisions.map { decision in
                 var fields = decision.fields
                 for (side, value) in zip(["base", "ours", "theirs"], decision.values) { fields[key: UTF8Bytes(side)] = value ?? .null }
                 return .object(fields)
             })))
-            members.append(JSONMember(key: "removed", value: report["removed"] ?? .array([])))
+            members.append(JSONMember(key: "removed", value: document["removed"] ?? .array([])))
             // The conflicts the result still holds as the merge left them, and where it is.
-            members.append(JSONMember(key: "unsettled", value: .array(unsettled.map { .object($0.conflict) })))
+            members.append(JSONMember(key: "unsettled", value: .array(unsettled.map { .object($0.conflict.json) })))
             members.append(JSONMember(key: "unsettledIn", value: .string(UTF8Bytes(committed ? "commit" : "working file"))))
             return .object(JSONObject(members))
         }
@@ -266,6 +259,13 @@ enum ReviewCommand {
         func text(width: Int) -> String {
             var text = "\(path): \(decisions.count) decision\(decisions.count == 1 ? "" : "s") made without asking"
             text += " (\(names.name(.ours)) and \(names.name(.theirs)))\n"
+            if let fallback = report.fallback {
+                // No per-key merge ran: what git's line merge left is the person's to settle.
+                let hunks = fallback.hunks == 0 ? "it merged cleanly" : "it left \(fallback.hunks) conflict hunk\(fallback.hunks == 1 ? "" : "s")"
+                for line in ConflictDiff.wrap("fell back to git's line merge (\(fallback.method)), since \(fallback.reason); \(hunks)", firstPrefix: "  ", width: width) {
+                    text += line + "\n"
+                }
+            }
             // What a side removed while the other left it: no conflict, so said here.
             for line in MergeReport.removalLines(removals, labels: names, examples: 10) {
                 for wrapped in ConflictDiff.wrap(line, firstPrefix: "  ", width: width) { text += wrapped + "\n" }
@@ -279,23 +279,20 @@ enum ReviewCommand {
                     ? "  \(count) committed unsettled (ours' value kept, marked needs_review; theirs' only in the report): settle them with \(command), then commit\n"
                     : "  \(count) not settled yet: \(command)\n"
                 for place in unsettled {
-                    let conflict = place.conflict
-                    let location = MergeLocation(key: place.key, locale: place.locale, path: place.path)
-                    text += "    \(location.description): \(conflict["kind"]?.stringValue?.string ?? "conflict")\n"
+                    text += "    \(place.location.description): \(place.conflict.kind.rawValue)\n"
                     for side in [Side.ours, .theirs] {
-                        let value = conflict[side == .ours ? "ours" : "theirs"].flatMap { $0 == .null ? nil : $0 }
+                        let value = place.conflict.value(side)
                         let prefix = "      " + (names.name(side) + ":").padding(nameWidth)
                         for line in ConflictDiff.wrap(InteractivePrompt.display(value), firstPrefix: prefix, width: width) { text += line + "\n" }
                     }
                 }
             }
             for decision in decisions {
-                let fields = decision.fields
-                let rule = fields["rule"]?.stringValue?.string ?? "?"
-                let chosen = fields["chosen"]?.stringValue?.string ?? "?"
-                let from = fields["from"]?.stringValue
-                var heading = "  \(decision.location.description): \(rule)"
-                if let from { heading += ", from \"\(VisibleText.name(from.string))\"" + (fields["renamedBy"]?.stringValue.map { " (renamed by \($0))" } ?? "") }
+                let resolution = decision.resolution
+                let chosen = resolution.chosen
+                let from = resolution.from
+                var heading = "  \(decision.location.description): \(resolution.rule)"
+                if let from { heading += ", from \"\(VisibleText.name(from.string))\"" + (resolution.renamedBy.map { " (renamed by \($0))" } ?? "") }
                 heading += chosen == "combined" ? ", both sides combined" : ", took \(Side(rawValue: chosen).map { names.name($0) } ?? chosen)"
                 text += heading + "\n"
                 // A followed rename (a whole entry) shows what each side changed per locale and
@@ -315,27 +312,13 @@ enum ReviewCommand {
                 }
                 // What the output dropped, from the report itself: recoverable even when the
                 // sides' commits are gone.
-                if let discarded = fields["discarded"]?.object, let value = discarded["value"] {
-                    let side = discarded["side"]?.stringValue.flatMap { Side(rawValue: $0.string) }.map { names.name($0) } ?? "the other side"
+                if let discarded = resolution.discarded {
+                    let side = resolution.discardedSide.flatMap(Side.init(rawValue:)).map { names.name($0) } ?? "the other side"
                     let prefix = "      " + "dropped:".padding(nameWidth)
-                    for line in ConflictDiff.wrap("\(side)'s " + InteractivePrompt.display(value), firstPrefix: prefix, width: width) { text += line + "\n" }
+                    for line in ConflictDiff.wrap("\(side)'s " + InteractivePrompt.display(discarded ?? .null), firstPrefix: prefix, width: width) { text += line + "\n" }
                 }
             }
             return text + "\n"
-        }
-    }
-
-    /// The report's `removed` list (a report from before it had one: none).
-    static func removals(in report: JSONObject) -> [Removal] {
-        guard case .array(let items)? = report["removed"] else { return [] }
-        return items.compactMap { item in
-            guard let removal = item.object, let side = removal["side"]?.stringValue.flatMap({ Side(rawValue: $0.string) }),
-                let scope = removal["scope"]?.stringValue.flatMap({ Removal.Scope(rawValue: $0.string) })
-            else { return nil }
-            var path: [UTF8Bytes] = []
-            if case .array(let components)? = removal["path"] { path = components.compactMap(\.stringValue) }
-            let location = MergeLocation(key: removal["key"]?.stringValue, locale: removal["locale"]?.stringValue, path: path)
-            return Removal(side: side, scope: scope, location: location, value: removal["value"])
         }
     }
 

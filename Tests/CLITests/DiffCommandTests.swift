@@ -126,6 +126,15 @@ import XcstringsMergeTestSupport
         let markers = try repo.tool(["diff"])
         #expect(markers.status == 2)
         #expect(markers.stderr.components(separatedBy: "git conflict marker").count == 2, "\(markers.stderr)")
+        // review says the merge fell back to a line merge, and why, instead of "0 decisions".
+        try repo.git("merge", "--abort")
+        try repo.git("checkout", "-q", "b")
+        try repo.write(Scenario.path, Array("{\n  \"sourceLanguage\" : \"en\",\n".utf8))
+        try repo.commitAll("broken")
+        try repo.git("checkout", "-q", "a")
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+        let review = try repo.tool(["review"])
+        #expect(review.stdout.contains("fell back to git's line merge") && review.stdout.contains("theirs (b)"), "\(review.stdout)")
     }
 
     /// In a repository, git's meaning: the working tree against the index, --staged the index

@@ -35,6 +35,20 @@ import XcstringsMergeTestSupport
         #expect(check.stdout.contains("error: unresolved merge conflict: \"Save\" [de]: ours (a) \"Speichern\" / theirs (b) \"Sichern unter\"; run xcstrings-merge resolve"), "\(check.stdout)")
     }
 
+    /// A report of a newer format than this tool reads cannot say whether its conflicts are
+    /// settled: `check` fails on it by name, `review` says so, and neither skips it silently.
+    @Test func aReportOfANewerFormatIsAnErrorNotASilentPass() throws {
+        let repo = try Self.stagedConflictedMerge()
+        defer { repo.remove() }
+        let report = repo.root.appendingPathComponent(".git/xcstrings-merge/\(Scenario.path).json")
+        let text = try String(contentsOf: report, encoding: .utf8).replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 9")
+        try text.write(to: report, atomically: true, encoding: .utf8)
+        let check = try repo.tool(["check", "--staged"])
+        #expect(check.status == 1 && check.stdout.contains("format version 9, newer than this xcstrings-merge reads (1)"), "\(check.stdout)")
+        let review = try repo.tool(["review"])
+        #expect(review.status == 2 && review.stderr.contains("cannot read its merge report"), "\(review.stderr)")
+    }
+
     @Test func aCommitThroughTheHookStopsUntilTheConflictsAreSettled() throws {
         let repo = try Self.stagedConflictedMerge()
         defer { repo.remove() }

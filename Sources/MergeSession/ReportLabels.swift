@@ -9,18 +9,13 @@ import StringCatalog
 /// there) matches too, and its branch names are not this merge's. What git still says of the
 /// merge decides: the current branch while it is in progress, the merge commit's message once it
 /// is committed. When that contradicts the report, the report's names are not shown.
-enum ReportLabels {
+public enum ReportLabels {
     /// The report's labels.
-    static func recorded(_ report: JSONObject) -> MergeLabels {
-        let labels = report["labels"]?.object
-        return MergeLabels(
-            base: labels?["base"]?.stringValue?.string, ours: labels?["ours"]?.stringValue?.string,
-            theirs: labels?["theirs"]?.stringValue?.string)
-    }
+    static func recorded(_ report: MergeReportDocument) -> MergeLabels { report.labels }
 
     /// The labels for a merge in progress: the report's, unless its ours is not the branch the
     /// merge is being made on (`state`), then the state's.
-    static func inProgress(_ report: JSONObject, state: MergeState) -> MergeLabels {
+    public static func inProgress(_ report: MergeReportDocument, state: MergeState) -> MergeLabels {
         let recorded = recorded(report)
         if let current = state.oursLabel, let shown = recorded.ours, !MergeState.isBare(shown), shown != current {
             return MergeLabels(ours: current, theirs: state.theirsLabel)
@@ -32,7 +27,7 @@ enum ReportLabels {
     /// The labels for a committed merge whose message is `message`: the report's, unless the
     /// message names a side otherwise, then the message's. A report's theirs may say more than
     /// the message ("main of github.com/owner/app" for a pull's 'main').
-    static func committed(_ report: JSONObject, message: String?) -> MergeLabels {
+    public static func committed(_ report: MergeReportDocument, message: String?) -> MergeLabels {
         let recorded = recorded(report)
         guard let message, let named = MergeState.labels(ofMergeMessage: message) else { return recorded }
         let oursDiffers = named.ours.map { $0 != recorded.ours } ?? false
