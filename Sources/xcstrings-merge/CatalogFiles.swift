@@ -100,3 +100,9 @@ struct CatalogFile {
         }
     }
 }
+
+extension WriteConfinement {
+    static let option = Arguments.Option(
+        names: ["--follow-symlinks"], takesValue: false,
+        summary: "Write a catalog that is a symbolic link leading outside its repository (refused by default).")
+}

@@ -1,6 +1,7 @@
 import CatalogDiff
 import GitSupport
 import XcstringsMergePlatform
+import MergeSession
 import StringCatalog
 
 enum DiffCommand {

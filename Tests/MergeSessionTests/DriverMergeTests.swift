@@ -127,3 +127,34 @@ import XcstringsMergeTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
     }
 }
+
+/// `resolve`'s session in process: a catalog git's line merge left conflicted (no driver) is
+/// merged again from the index, its conflict settled by a choice, written and staged.
+@Suite struct ResolveSessionTests {
+    @Test func aConflictIsSettledByAChoiceAndStaged() throws {
+        let scene = try DriverMergeTests.Scene()
+        defer { scene.repo.remove() }
+        let repo = scene.repo
+        try repo.write("L.xcstrings", scene.catalog(["Save": "Sichern"]))
+        try repo.commitAll("base")
+        try repo.git("checkout", "-q", "-b", "b")
+        try repo.write("L.xcstrings", scene.catalog(["Save": "Ablegen"]))
+        try repo.commitAll("theirs")
+        try repo.git("checkout", "-q", "main")
+        try repo.write("L.xcstrings", scene.catalog(["Save": "Speichern"]))
+        try repo.commitAll("ours")
+        #expect(try repo.git("merge", "--no-edit", "b").status != 0)
+
+        let session = try ResolveSession(paths: [], from: repo.root.path)
+        #expect(session.problems.isEmpty && session.files.map(\.path) == ["L.xcstrings"])
+        let conflict = try #require(session.files.first?.report.conflicts.first)
+        let applied = session.apply(["L.xcstrings": [conflict.id: .take(.theirs)]], force: false)
+        #expect(applied.failure == nil && !applied.conflictsLeft, "\(applied)")
+        guard case .staged(_, let settled, let byHand, _)? = applied.events.first else { Issue.record("\(applied.events)"); return }
+        #expect(settled == 1 && byHand == 0)
+        #expect(try repo.read("L.xcstrings") == scene.catalog(["Save": "Ablegen"]))
+        #expect(try repo.git("diff", "--name-only", "--diff-filter=U").stdout.isEmpty)
+        // Nothing left for a second session.
+        #expect(try ResolveSession(paths: [], from: repo.root.path).files.isEmpty)
+    }
+}

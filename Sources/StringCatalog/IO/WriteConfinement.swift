@@ -1,5 +1,4 @@
 import XcstringsMergePlatform
-import StringCatalog
 
 /// Where a command may rewrite a catalog in place. A repository someone else wrote can hold a
 /// catalog that is a symbolic link to a file of the user's elsewhere (`App/L.xcstrings ->
@@ -7,13 +6,9 @@ import StringCatalog
 /// tool must not rewrite it. A catalog whose links lead outside its repository (outside a
 /// repository: outside its folder) is refused unless the user allows it (`--follow-symlinks`);
 /// links that stay inside are written through as before (the target changes, the link stays).
-enum WriteConfinement {
-    static let option = Arguments.Option(
-        names: ["--follow-symlinks"], takesValue: false,
-        summary: "Write a catalog that is a symbolic link leading outside its repository (refused by default).")
-
+public enum WriteConfinement {
     /// Why `path` may not be written; nil when it may.
-    static func refusal(for path: String, followingSymlinks: Bool) -> String? {
+    public static func refusal(for path: String, followingSymlinks: Bool) -> String? {
         guard !followingSymlinks else { return nil }
         let absolute = path.hasPrefix("/") ? path : (FilePaths.currentDirectory ?? ".") + "/" + path
         guard let destination = try? AtomicFile.followingLinks(absolute) else { return nil }
