@@ -5,24 +5,6 @@ import Glibc
 #endif
 import StringCatalog
 
-/// How much a finding matters.
-public enum Severity: String, Sendable, Comparable, CaseIterable {
-    case note, warning, error
-
-    /// Its place in `allCases`.
-    var index: Int {
-        switch self {
-        case .note: return 0
-        case .warning: return 1
-        case .error: return 2
-        }
-    }
-
-    public static func < (a: Severity, b: Severity) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-    }
-}
-
 /// Something a lint rule found, located in the catalog file as it is on disk.
 public struct Finding: Sendable, Equatable {
     public var rule: String

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StringCatalog
 import CatalogMerge
+@testable import xcstrings_merge
 import XcstringsMergeTestSupport
 
 /// Catalog text never drives a terminal: keys and values holding ESC and BEL sequences (OSC 52

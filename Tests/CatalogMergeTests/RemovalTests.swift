@@ -52,8 +52,6 @@ import XcstringsMergeTestSupport
         // The removed values are in the report, recoverable.
         let french = try #require(report.removals.first { $0.location.key == "key.3" && $0.scope == .locale })
         #expect(french.value == Self.unit("key.3 fr"))
-        let summary = report.summary(path: "L.xcstrings", labels: MergeLabels(theirs: "feature"))
-        #expect(summary.contains("  theirs (feature) removed fr from 30 strings"), "\(summary)")
         let json = String(decoding: report.json(path: "L.xcstrings", labels: MergeLabels()), as: UTF8.self)
         #expect(json.contains("\"scope\" : \"locale\""))
         #expect(json.contains("\"removed\" : 35"))

@@ -2,7 +2,7 @@ import XcstringsMergePlatform
 
 /// One finding of `check`, located by line and column.
 public struct CheckFinding: Sendable, Equatable {
-    public var severity: Diagnostic.Severity
+    public var severity: Severity
     public var line: Int
     public var column: Int
     public var message: String
@@ -10,7 +10,7 @@ public struct CheckFinding: Sendable, Equatable {
     /// what it counts for).
     public var isLayout = false
 
-    public init(severity: Diagnostic.Severity, line: Int, column: Int, message: String, isLayout: Bool = false) {
+    public init(severity: Severity, line: Int, column: Int, message: String, isLayout: Bool = false) {
         self.severity = severity
         self.line = line
         self.column = column

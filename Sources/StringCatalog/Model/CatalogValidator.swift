@@ -1,7 +1,5 @@
-
 /// A finding about a catalog, located at a byte offset of the file.
 public struct Diagnostic: Sendable, Equatable {
-    public enum Severity: String, Sendable { case error, warning }
     public var severity: Severity
     public var message: String
     public var offset: Int
