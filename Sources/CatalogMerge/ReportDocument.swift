@@ -38,11 +38,18 @@ public struct MergeReportDocument: Sendable, Equatable {
         public var resolved: Bool
 
         public init(_ conflict: MergeConflict) {
-            id = conflict.id
-            resolved = conflict.resolvedBy != nil
-            self.conflict = MergeConflict(
-                location: conflict.location, kind: conflict.kind, base: conflict.base, ours: conflict.ours, theirs: conflict.theirs,
-                kept: conflict.kept)
+            self.init(
+                id: conflict.id,
+                conflict: MergeConflict(
+                    location: conflict.location, kind: conflict.kind, base: conflict.base, ours: conflict.ours, theirs: conflict.theirs,
+                    kept: conflict.kept),
+                resolved: conflict.resolvedBy != nil)
+        }
+
+        init(id: String, conflict: MergeConflict, resolved: Bool) {
+            self.id = id
+            self.conflict = conflict
+            self.resolved = resolved
         }
 
         public var location: MergeLocation { conflict.location }
@@ -250,12 +257,13 @@ public struct MergeReportDocument: Sendable, Equatable {
             guard let id = reader.text(conflict["id"]), let kind = reader.text(conflict["kind"]).flatMap(ConflictKind.init(rawValue:)) else {
                 throw ReadError(message: "a conflict without an id or a known kind")
             }
-            var read = Conflict(MergeConflict(
-                location: reader.location(conflict), kind: kind, base: reader.value(conflict["base"]), ours: reader.value(conflict["ours"]),
-                theirs: reader.value(conflict["theirs"]), kept: reader.text(conflict["kept"]) ?? Side.ours.rawValue))
-            read.id = id
-            read.resolved = conflict["resolved"] == .bool(true)
-            return read
+            // The id as written: it depends on the path the merge had, which the report may not.
+            return Conflict(
+                id: id,
+                conflict: MergeConflict(
+                    location: reader.location(conflict), kind: kind, base: reader.value(conflict["base"]), ours: reader.value(conflict["ours"]),
+                    theirs: reader.value(conflict["theirs"]), kept: reader.text(conflict["kept"]) ?? Side.ours.rawValue),
+                resolved: conflict["resolved"] == .bool(true))
         }
         autoResolved = try reader.objects(document["autoResolved"], "autoResolved").map { resolution throws(ReadError) in
             var discarded: JSONValue??

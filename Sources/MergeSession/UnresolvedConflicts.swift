@@ -95,10 +95,14 @@ public struct UnresolvedConflicts: Sendable {
     /// The conflicts of the report for `path` that `bytes` still hold as the merge left them,
     /// each located at its key (all in one pass over the file), in the file's order.
     public func unsettled(path: String, bytes: [UInt8]) throws(MergeReportDocument.ReadError) -> [UnsettledConflict] {
-        guard let report = try report(for: path), !report.conflicts.isEmpty,
-            let catalog = try? Catalog(bytes: bytes, for: .anyObject)
-        else { return [] }
-        var found = Self.unsettled(in: report, catalog: catalog)
+        guard let report = try report(for: path) else { return [] }
+        return Self.unsettled(in: report, bytes: bytes)
+    }
+
+    /// `unsettled(path:bytes:)` with the report already read.
+    public static func unsettled(in report: MergeReportDocument, bytes: [UInt8]) -> [UnsettledConflict] {
+        guard !report.conflicts.isEmpty, let catalog = try? Catalog(bytes: bytes, for: .anyObject) else { return [] }
+        var found = unsettled(in: report, catalog: catalog)
         let order = found.indices.sorted { found[$0].offset < found[$1].offset }
         let located = LineLocator.locations(of: order.map { found[$0].offset }, in: bytes)
         for (position, index) in order.enumerated() { (found[index].line, found[index].column) = located[position] }

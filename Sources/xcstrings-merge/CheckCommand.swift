@@ -233,7 +233,7 @@ extension UnresolvedConflicts {
         let labels: MergeLabels
         do throws(MergeReportDocument.ReadError) {
             guard let report = try report(for: path) else { return [] }
-            unsettled = try self.unsettled(path: path, bytes: bytes)
+            unsettled = Self.unsettled(in: report, bytes: bytes)
             labels = self.labels(of: report)
         } catch {
             return [CheckFinding(severity: .error, line: 1, column: 1, message: "cannot read the merge report \(store.file(path, .report)): \(error.message)")]

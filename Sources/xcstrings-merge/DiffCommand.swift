@@ -259,7 +259,9 @@ enum DiffCommand {
         func inIndex(_ path: String) -> [UInt8]? { index?.entry(path: path).flatMap { try? repository.blob($0.id) } }
         // In the middle of a merge the index holds no one version of a conflicted catalog: the
         // working tree is compared with ours (stage 2), as `git diff --ours` does.
-        let unmerged = Dictionary(((try? index?.conflicts()) ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // (Between two revisions the index plays no part.)
+        let unmerged = revisions.isEmpty || staged
+            ? Dictionary(((try? index?.conflicts()) ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         func inIndexOrOurs(_ path: String) -> (bytes: [UInt8]?, label: String) {
             guard let conflict = unmerged[path] else { return (inIndex(path), ":" + path) }
             return (conflict.ours.flatMap { try? repository.blob($0.id) }, ":2:" + path)
