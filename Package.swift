@@ -54,7 +54,7 @@ let package = Package(
         // `review` and `check` read of it.
         .target(
             name: "MergeSession",
-            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "GitSupport", "XcstringsMergePlatform"]),
+            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "CatalogDiff", "MergePipeline", "GitSupport", "XcstringsMergePlatform"]),
         .executableTarget(
             name: "xcstrings-merge",
             dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "MergeSession", "CatalogDiff", "GitSupport", "XcstringsMergePlatform"],
@@ -69,14 +69,18 @@ let package = Package(
         ),
         .executableTarget(name: "xcstrings-merge-bench", dependencies: ["StringCatalog", "XcstringsMergePlatform"]),
         .target(name: "XcstringsMergeTestSupport", dependencies: ["StringCatalog", "XcstringsMergePlatform"], path: "Tests/XcstringsMergeTestSupport"),
+        // The test oracle of "a merge lost nothing", which the property tests, the corpus and
+        // the fuzzer hold every merge to; not part of any product.
+        .target(name: "MergeOracle", dependencies: ["StringCatalog", "CatalogMerge"], path: "Tests/MergeOracle"),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "XcstringsMergeTestSupport"]),
-        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "CatalogLint", "MergePipeline", "CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),
+        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "MergeOracle", "CatalogLint", "MergePipeline", "CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),
+        .testTarget(name: "CatalogDiffTests", dependencies: ["CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "MergeSessionTests", dependencies: ["MergeSession", "CatalogMerge", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "PortabilityTests", dependencies: ["XcstringsMergePlatform", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogLintTests", dependencies: ["CatalogLint", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["StringCatalog", "CatalogMerge", "MergePipeline", "MergeSession", "GitSupport", "XcstringsMergePlatform", "XcstringsMergeTestSupport", "xcstrings-merge"],
+            dependencies: ["StringCatalog", "CatalogMerge", "MergeOracle", "MergePipeline", "MergeSession", "GitSupport", "XcstringsMergePlatform", "XcstringsMergeTestSupport", "xcstrings-merge"],
             // The stand-in for Homebrew's formula DSL that FormulaTests runs with ruby.
             exclude: ["FormulaHarness"]),
     ],

@@ -13,11 +13,15 @@ out=.build/fuzz
 mkdir -p "$out/src"
 
 # One module of the library sources (their cross-module imports removed) plus the target: the
-# merge target runs `FileMerge`, the merge command's own pipeline.
+# merge target runs `FileMerge`, the merge command's own pipeline, and holds it to `LossCheck`
+# (Tests/MergeOracle).
 rm -f "$out/src/"*.swift
+# Each module's own `typealias Name = CatalogSchema.Name` goes too, but StringCatalog's.
 for file in Sources/XcstringsMergePlatform/*.swift Sources/StringCatalog/*/*.swift Sources/CatalogMerge/*.swift Sources/CatalogMerge/*/*.swift \
-    Sources/CatalogLint/*.swift Sources/CatalogLint/*/*.swift Sources/MergePipeline/*.swift Sources/CatalogDiff/*.swift; do
-    sed -E '/^import (StringCatalog|XcstringsMergePlatform|CatalogMerge|CatalogLint|MergePipeline|CatalogDiff)$/d' "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
+    Sources/CatalogLint/*.swift Sources/CatalogLint/*/*.swift Sources/MergePipeline/*.swift Sources/CatalogDiff/*.swift Tests/MergeOracle/*.swift; do
+    case "$file" in Sources/StringCatalog/*) alias='^$x' ;; *) alias='^typealias Name = CatalogSchema\.Name$' ;; esac
+    sed -E -e '/^import (StringCatalog|XcstringsMergePlatform|CatalogMerge|CatalogLint|MergePipeline|CatalogDiff|MergeOracle)$/d' -e "/$alias/d" \
+        "$file" > "$out/src/$(echo "$file" | tr '/' '_')"
 done
 
 seed_corpus() {

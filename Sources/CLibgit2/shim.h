@@ -15,7 +15,6 @@
 // headers give every entry its exact type. Each name must also be in
 // Scripts/libgit2-functions.txt (same declaration in libgit2 1.5 and 1.9; LibgitAPITests).
 #define XCSM_LIBGIT2_FUNCTIONS(F) \
-    F(attr_cache_flush) \
     F(attr_get) \
     F(attr_value) \
     F(blob_free) \

@@ -1,5 +1,8 @@
 import StringCatalog
 
+/// The catalog's member names, each spelled once in `CatalogSchema`.
+typealias Name = CatalogSchema.Name
+
 /// One thing a catalog says, the unit a semantic diff compares and git's diff driver prints as a
 /// line: a translation's text and state, an App Shortcut's phrases, an entry's field, a
 /// top-level field, or that a key exists.
@@ -35,7 +38,6 @@ public struct CatalogFact: Sendable, Equatable {
 
 /// The facts of a catalog, in its order: the top-level fields, then each entry's.
 public enum CatalogFacts {
-    typealias Name = CatalogSchema.Name
 
     /// The top level's facts: every member but `strings`.
     public static func topLevel(of catalog: Catalog) -> [CatalogFact] {

@@ -99,7 +99,7 @@ public struct FileDiff: Sendable {
                 if let key = change.key, removedKeys.contains(key) || addedKeys.contains(key) { continue }
                 // A member of a string unit beside its value and state (a comment) is no
                 // translation: counted with the other changes.
-                let isUnitMember = change.path.count >= 2 && change.path[change.path.count - 2].equals("stringUnit")
+                let isUnitMember = change.path.count >= 2 && change.path[change.path.count - 2].equals(Name.stringUnit)
                 guard let locale = change.locale, !isUnitMember else {
                     if change.kind != .keyRenamed { otherChanges += 1 }
                     continue
@@ -134,7 +134,7 @@ public struct FileDiff: Sendable {
 
         static func wasTranslated(_ value: CatalogFact.Value?) -> Bool {
             switch value {
-            case .text(_, let state)?, .phrases(_, let state)?: return state?.equals("translated") ?? true
+            case .text(_, let state)?, .phrases(_, let state)?: return state?.equals(UnitState.translated.name) ?? true
             default: return false
             }
         }
@@ -149,13 +149,12 @@ public enum DiffFormat: String, Sendable, CaseIterable {
 
 /// The colours of `git diff` on a terminal.
 public struct DiffColors: Sendable {
-    public var enabled: Bool
-    public init(enabled: Bool) { self.enabled = enabled }
-    func wrap(_ text: String, _ code: String) -> String { enabled ? "\u{1B}[\(code)m\(text)\u{1B}[m" : text }
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func added(_ text: String) -> String { wrap(text, "32") }
-    func removed(_ text: String) -> String { wrap(text, "31") }
-    func meta(_ text: String) -> String { wrap(text, "36") }
+    let colours: TerminalColours
+    public init(enabled: Bool) { colours = .git(enabled: enabled) }
+    func bold(_ text: String) -> String { colours.paint(text, .bold) }
+    func added(_ text: String) -> String { colours.paint(text, .green) }
+    func removed(_ text: String) -> String { colours.paint(text, .red) }
+    func meta(_ text: String) -> String { colours.paint(text, .cyan) }
 }
 
 public enum DiffText {
@@ -443,50 +442,5 @@ public enum DiffText {
         case .topLevel: return "- \(place): \(text(change.old)) → \(text(change.new))"
         default: return "- \(key) \(place): " + MarkdownText.code(changeText(change, DiffColors(enabled: false)))
         }
-    }
-}
-
-/// Text made inert in GitHub's Markdown: every character Markdown or HTML gives a meaning is
-/// written as an HTML entity, line breaks as `↵`, and what a terminal would act on as
-/// `\u{1B}` (`VisibleText`).
-///
-/// Catalog text goes in code spans (`code`): entities alone leave GitHub's renderer making links
-/// of `www.host/x` and `user@host` and its filters linking `@user`, `@org/team` and `#1` in the
-/// rendered text, which a code span keeps literal.
-public enum MarkdownText {
-    /// `text` as one code span: fenced with more backticks than any run inside, padded with a
-    /// space on each side (which the renderer takes off again), line breaks shown as `↵` and
-    /// tabs as spaces (a span is one line), hidden characters visible (`VisibleText`). In a
-    /// table cell a `|` is written `\|`, which GitHub's table reading turns back into `|`.
-    public static func code(_ text: String, inTableCell: Bool = false) -> String {
-        var content = String.UnicodeScalarView()
-        var longestRun = 0, run = 0
-        for scalar in VisibleText.escaping(text).unicodeScalars {
-            run = scalar == "`" ? run + 1 : 0
-            longestRun = max(longestRun, run)
-            switch scalar {
-            case "\n", "\u{2028}", "\u{2029}": content.append("↵")
-            case "\r", "\t": content.append(" ")
-            case "|" where inTableCell: content.append(contentsOf: "\\|".unicodeScalars)
-            default: content.append(scalar)
-            }
-        }
-        let fence = String(repeating: "`", count: longestRun + 1)
-        return fence + " " + String(content) + " " + fence
-    }
-
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in VisibleText.escaping(text).unicodeScalars {
-            switch scalar {
-            case "\n": out += "↵"
-            case "\r", "\t": out += " "
-            case "&", "<", ">", "|", "`", "*", "_", "[", "]", "(", ")", "#", "!", "\\", "~", "{", "}", "+", "-", "=", ":", "\"", "'", "$", "^", "@":
-                out += "&#\(scalar.value);"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

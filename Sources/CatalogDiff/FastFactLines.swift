@@ -32,7 +32,6 @@ struct FastFactLines {
     /// The entries' keys seen.
     var entryKeys: EntryKeySet
 
-    typealias Name = CatalogSchema.Name
 
     /// Hands `sink` the lines of the catalog in `buffer` (in a few pieces, in order) and returns
     /// true; false, having handed it nothing, when they must come from a `Catalog` (the bytes

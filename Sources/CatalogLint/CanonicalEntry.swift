@@ -26,7 +26,6 @@ struct CanonicalEntry {
         var offset: Int { keyStart - 1 }
     }
 
-    typealias Name = CatalogSchema.Name
 
     /// The objects whose keys the reading looks for (named by `CatalogSchema`). Any other object
     /// (a locale, a device or plural case, a substitution's name, an App Shortcut's phrases, a
@@ -309,7 +308,7 @@ struct CanonicalEntry {
                         pendingState = known
                     } else {
                         guard let state = bytes.decoded(valueStart, valueEnd, escaped: escaped) else { return nil }
-                        pendingState = UnitState(state)
+                        pendingState = UnitState(UTF8Bytes(state))
                     }
                 }
                 if keyLength == 5 && keyFirst == UInt8(ascii: "v") && bytes.isKey(key, Name.value) {

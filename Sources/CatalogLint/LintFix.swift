@@ -26,13 +26,13 @@ public enum LintFix {
             // trade the warning for a `translation-not-needed` note, and removing them loses
             // someone's work.
             if string.shouldTranslate && FormatOnlyKeyRule.isFormatOnly(string.key.string) && string.localizations.allSatisfy(\.isSource) {
-                entry[key: "shouldTranslate"] = .bool(false)
+                entry[Name.shouldTranslate] = .bool(false)
                 outcome.changes.append("\(quoted(string.key.string)): marked \"shouldTranslate\" : false (nothing to translate)")
                 changed = true
             } else if string.shouldTranslate && FormatOnlyKeyRule.isFormatOnly(string.key.string) && !FormatOnlyKeyRule.isLocalized(string) {
                 outcome.left.append("\(quoted(string.key.string, isName: true)): not marked \"shouldTranslate\" : false, as it has translations that would then be dropped; remove them first if nothing is to be translated")
             }
-            if var localizations = entry["localizations"]?.object {
+            if var localizations = entry[Name.localizations]?.object {
                 for localizationIndex in localizations.members.indices {
                     let locale = localizations.members[localizationIndex].key
                     guard var object = localizations.members[localizationIndex].value.object else { continue }
@@ -43,7 +43,7 @@ public enum LintFix {
                         changed = true
                     }
                 }
-                if changed { entry[key: "localizations"] = .object(localizations) }
+                if changed { entry[Name.localizations] = .object(localizations) }
             }
             if changed { strings.members[index].value = .object(entry) }
         }
@@ -55,7 +55,7 @@ public enum LintFix {
     /// whose form path is `path`; true when something changed.
     static func repair(_ object: inout JSONObject, path: [String], locale: UTF8Bytes, string: LintedString, notes: inout [String]) -> Bool {
         var changed = false
-        if var unit = object["stringUnit"]?.object, let value = unit["value"]?.stringValue?.string {
+        if var unit = object[Name.stringUnit]?.object, let value = unit[Name.value]?.stringValue?.string {
             var repaired = value
             if repaired.utf8.contains(0x0D) {
                 repaired = repaired.replacingText("\r\n", with: "\n").replacingText("\r", with: "")
@@ -68,12 +68,12 @@ public enum LintFix {
                 notes.append("turned a literal \\n into a line break, as in the source text")
             }
             if repaired != value {
-                unit[key: "value"] = .string(UTF8Bytes(repaired))
-                object[key: "stringUnit"] = .object(unit)
+                unit[Name.value] = .string(UTF8Bytes(repaired))
+                object[Name.stringUnit] = .object(unit)
                 changed = true
             }
         }
-        if var variations = object["variations"]?.object {
+        if var variations = object[Name.variations]?.object {
             for kindIndex in variations.members.indices {
                 guard var cases = variations.members[kindIndex].value.object else { continue }
                 let kind = variations.members[kindIndex].key.string
@@ -90,19 +90,19 @@ public enum LintFix {
                     changed = true
                 }
             }
-            if changed { object[key: "variations"] = .object(variations) }
+            if changed { object[Name.variations] = .object(variations) }
         }
-        if path.isEmpty, var substitutions = object["substitutions"]?.object {
+        if path.isEmpty, var substitutions = object[Name.substitutions]?.object {
             var substitutionsChanged = false
             for index in substitutions.members.indices {
                 guard var substitution = substitutions.members[index].value.object else { continue }
-                if repair(&substitution, path: ["substitutions", substitutions.members[index].key.string], locale: locale, string: string, notes: &notes) {
+                if repair(&substitution, path: [Name.substitutions.description, substitutions.members[index].key.string], locale: locale, string: string, notes: &notes) {
                     substitutions.members[index].value = .object(substitution)
                     substitutionsChanged = true
                 }
             }
             if substitutionsChanged {
-                object[key: "substitutions"] = .object(substitutions)
+                object[Name.substitutions] = .object(substitutions)
                 changed = true
             }
         }

@@ -5,32 +5,8 @@ import Glibc
 #endif
 import StringCatalog
 
-/// A string unit's `state`, as Xcode writes it.
-public enum UnitState: UInt8, Sendable {
-    case translated, needsReview, new, stale
-    /// Any other text.
-    case other
-
-    static let names: [(String, UnitState)] = [("translated", .translated), ("needs_review", .needsReview), ("new", .new), ("stale", .stale)]
-
-    init(_ text: String) { self = Self.names.first { $0.0 == text }?.1 ?? .other }
-
-    /// One of Xcode's states read from a JSON string's content, without decoding it.
-    init?(bytes: UnsafeBufferPointer<UInt8>) {
-        // Told apart by length and first byte, then checked whole.
-        let known: UnitState
-        let name: StaticString
-        switch (bytes.count, bytes.first) {
-        case (10, UInt8(ascii: "t")?): (known, name) = (.translated, "translated")
-        case (12, UInt8(ascii: "n")?): (known, name) = (.needsReview, "needs_review")
-        case (3, UInt8(ascii: "n")?): (known, name) = (.new, "new")
-        case (5, UInt8(ascii: "s")?): (known, name) = (.stale, "stale")
-        default: return nil
-        }
-        guard memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0 else { return nil }
-        self = known
-    }
-}
+/// The catalog's member names, each spelled once in `CatalogSchema`.
+typealias Name = CatalogSchema.Name
 
 /// Where a form is below its localization: an id of a path in the `LintNames` of the strings
 /// read with it. Ids are compared, never their texts.
@@ -258,11 +234,11 @@ final class LintNames: @unchecked Sendable {
         if let known = children[Child(parent: parent.id, component: component)] { return FormPath(id: known) }
         let components = paths[Int(parent.id)].components + [component]
         let id = Int32(paths.count)
-        let isPluralCase = components.count >= 2 && components[components.count - 2] == "plural"
+        let isPluralCase = components.count >= 2 && components[components.count - 2] == Name.plural.description
         paths.append(PathInfo(
             components: components,
             place: FormPlace(
-                path: FormPath(id: id), parent: parent, depth: components.count, isSubstitutionCase: components.first == "substitutions",
+                path: FormPath(id: id), parent: parent, depth: components.count, isSubstitutionCase: components.first == Name.substitutions.description,
                 isOtherCase: component == "other", isZeroOneOrTwoCase: isPluralCase && ["zero", "one", "two"].contains(component))))
         children[Child(parent: parent.id, component: component)] = id
         return FormPath(id: id)
@@ -495,7 +471,7 @@ public struct LintedString: Sendable {
     func firstArgument(of form: Form, in localization: LintedLocalization) -> Int {
         guard form.place.isSubstitutionCase else { return 1 }
         let components = components(of: form.path)
-        guard components.count >= 2, components[0] == "substitutions" else { return 1 }
+        guard components.count >= 2, components[0] == Name.substitutions.description else { return 1 }
         return substitutions(of: localization)[components[1]]?.argNum ?? 1
     }
 
@@ -546,7 +522,7 @@ public struct LintedString: Sendable {
             var withoutDevices: [String] = []
             var index = 0
             while index < components.count {
-                if components[index] == "device", index + 1 < components.count { index += 2; continue }
+                if components[index] == Name.device.description, index + 1 < components.count { index += 2; continue }
                 withoutDevices.append(components[index])
                 index += 1
             }
@@ -651,7 +627,7 @@ public struct LintedString: Sendable {
             }
             // Plain units (most strings) have no variation to look at.
             for index in localization.forms where forms[index].place.depth > 0 && !forms[index].place.isSubstitutionCase {
-                if components(of: forms[index].path).contains("plural"), implied[1] == nil { implied[1] = .integer }
+                if components(of: forms[index].path).contains(Name.plural.description), implied[1] == nil { implied[1] = .integer }
             }
         }
         return implied.isEmpty ? nil : implied
@@ -678,7 +654,7 @@ public struct LintedString: Sendable {
             builder.reset()
             let owned = OwnedTexts()
             let entry = member.value.materialized.object ?? JSONObject()
-            if let localizationsObject = entry["localizations"]?.object {
+            if let localizationsObject = entry[Name.localizations]?.object {
                 for localization in localizationsObject.members {
                     guard let object = localization.value.object else { continue }
                     builder.beginLocalization(names.locale(localization.key), offset: localization.offset)
@@ -687,8 +663,8 @@ public struct LintedString: Sendable {
                     builder.endLocalization()
                 }
             }
-            if case .bool(false) = entry["shouldTranslate"] { shouldTranslate = false }
-            isStale = entry["extractionState"]?.stringValue?.equals("stale") == true
+            if case .bool(false) = entry[Name.shouldTranslate] { shouldTranslate = false }
+            isStale = entry[Name.extractionState]?.stringValue?.equals(ExtractionState.stale.name) == true
             ownedTexts = owned
         }
         localizations = builder.localizations
@@ -699,7 +675,7 @@ public struct LintedString: Sendable {
         if sourceIndex == nil {
             // An object key is no text: the comment says what it shows, or nothing does.
             if InterfaceBuilderText.isObjectKey(key) {
-                let comment = value.materialized.object?["comment"]?.stringValue?.string
+                let comment = value.materialized.object?[Name.comment]?.stringValue?.string
                 keySource = comment.flatMap { InterfaceBuilderText.sourceText(key: key.string, comment: $0) }
             } else {
                 keySource = key.string
@@ -712,12 +688,12 @@ public struct LintedString: Sendable {
     }
 
     static func collectSubstitutions(_ localization: JSONObject, into builder: inout LintedStringBuilder) {
-        guard let substitutionsObject = localization["substitutions"]?.object else { return }
+        guard let substitutionsObject = localization[Name.substitutions]?.object else { return }
         for member in substitutionsObject.members {
             guard let substitution = member.value.object else { continue }
             builder.updateSubstitution(member.key.string) { entry in
-                if case .number(let text)? = substitution["argNum"] { entry.argNum = Int(text.string) }
-                entry.argumentClass = substitution["formatSpecifier"]?.stringValue.flatMap { ArgumentClass(formatSpecifier: $0.string) }
+                if case .number(let text)? = substitution[Name.argNum] { entry.argNum = Int(text.string) }
+                entry.argumentClass = substitution[Name.formatSpecifier]?.stringValue.flatMap { ArgumentClass(formatSpecifier: $0.string) }
             }
         }
     }
@@ -727,15 +703,15 @@ public struct LintedString: Sendable {
     static func collect(_ object: JSONObject, path: FormPath, into builder: inout LintedStringBuilder, texts: OwnedTexts) {
         let names = builder.names
         for member in object.members {
-            if member.key.equals("stringUnit"), let unitObject = member.value.object, let text = unitObject["value"]?.stringValue {
-                let offset = unitObject.member("value")?.offset ?? member.offset
-                let state = unitObject["state"]?.stringValue.map { UnitState($0.string) }
+            if member.key.equals(Name.stringUnit), let unitObject = member.value.object, let text = unitObject[Name.value]?.stringValue {
+                let offset = unitObject.member(Name.value)?.offset ?? member.offset
+                let state = unitObject[Name.state]?.stringValue.flatMap { UnitState($0) }
                 builder.addForm(Form(place: names[path].place, text: texts.keep(text.string), state: state, offset: offset))
-            } else if member.key.equals("variations"), let kinds = member.value.object {
+            } else if member.key.equals(Name.variations), let kinds = member.value.object {
                 for kind in kinds.members {
                     guard let cases = kind.value.object else { continue }
                     let kindPath = names.child(path, kind.key.string)
-                    if kind.key.equals("plural") {
+                    if kind.key.equals(Name.plural) {
                         builder.addPluralVariation(at: kindPath, offset: kind.offset)
                         for variationCase in cases.members { builder.addPluralCategory(variationCase.key.string, to: kindPath) }
                     }
@@ -745,8 +721,8 @@ public struct LintedString: Sendable {
                         }
                     }
                 }
-            } else if path == .root, member.key.equals("substitutions"), let substitutions = member.value.object {
-                let substitutionsPath = names.child(.root, "substitutions")
+            } else if path == .root, member.key.equals(Name.substitutions), let substitutions = member.value.object {
+                let substitutionsPath = names.child(.root, Name.substitutions.description)
                 for substitution in substitutions.members {
                     if let substitutionObject = substitution.value.object {
                         collect(substitutionObject, path: names.child(substitutionsPath, substitution.key.string), into: &builder, texts: texts)

@@ -50,17 +50,11 @@ public struct LintReport: Sendable {
     /// `human(colour:)` as UTF-8 bytes, for writing out: a big catalog's report is megabytes,
     /// which a `String` would check for valid UTF-8 once more.
     public func humanBytes(colour: Bool) -> [UInt8] {
-        func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        let colours = TerminalColours.diagnostics(enabled: colour)
         // Bytes appended piece by piece, in parallel blocks of findings: an interpolated line
         // per finding would be built and copied again, 30,000 times for a big catalog.
         // By `Severity.index`.
-        let severities = Severity.allCases.map { severity in
-            switch severity {
-            case .error: return Array(paint("error", "1;31").utf8)
-            case .warning: return Array(paint("warning", "1;33").utf8)
-            case .note: return Array(paint("note", "1;36").utf8)
-            }
-        }
+        let severities = Severity.allCases.map { Array(colours.severity($0).utf8) }
         var chunks: [[UInt8]] = []
         for file in files {
             let findings = file.findings
@@ -101,7 +95,7 @@ public struct LintReport: Sendable {
                 for column in 1..<cells.count {
                     var cell = String(repeating: " ", count: widths[column] - cells[column].count) + cells[column]
                     if column == cells.count - 1, let percent {
-                        cell = paint(cell, percent >= 100 ? "32" : percent >= 80 ? "33" : "31")
+                        cell = colours.paint(cell, percent >= 100 ? .green : percent >= 80 ? .yellow : .red)
                     }
                     out += "  " + cell
                 }
@@ -129,21 +123,11 @@ public struct LintReport: Sendable {
     public func github() -> String {
         var text = ""
         for finding in findings {
-            let command = finding.severity == .note ? "notice" : finding.severity.rawValue
-            text += "::\(command) file=\(Self.escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(Self.escapeProperty(finding.rule))::\(Self.escapeData(finding.text))\n"
+            text += GitHubAnnotation.line(
+                GitHubAnnotation.command(for: finding.severity), file: finding.file, line: finding.line, column: finding.column,
+                title: finding.rule, message: finding.text)
         }
         return text + summary + "\n"
-    }
-
-    /// GitHub's escaping of a workflow command's message, after the text's hidden characters are
-    /// made visible: GitHub's log viewer renders ANSI sequences, and a line break would end the
-    /// command.
-    static func escapeData(_ text: String) -> String {
-        VisibleText.escaping(text).replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
-    }
-
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
     }
 
     /// `{"findings": [...], "coverage": {file: {locale: {...}}}, "summary": {...}}`.

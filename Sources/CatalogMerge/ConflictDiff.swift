@@ -107,8 +107,8 @@ public enum ConflictDiff {
     /// Every leaf below `value`: a string unit as `"text" (state)`, other values as JSON.
     static func leaves(of value: JSONValue, at path: [UTF8Bytes]) -> [[UTF8Bytes]: String] {
         guard case .object(let object) = value else { return [path: scalarText(value)] }
-        if let text = object["value"]?.stringValue, object.members.allSatisfy({ $0.key.equals("value") || $0.key.equals("state") }) {
-            let state = object["state"]?.stringValue.map { " (\($0))" } ?? ""
+        if let text = object[Name.value]?.stringValue, object.members.allSatisfy({ $0.key.equals(Name.value) || $0.key.equals(Name.state) }) {
+            let state = object[Name.state]?.stringValue.map { " (\($0))" } ?? ""
             return [path: quoted(text.string) + state]
         }
         if object.isEmpty { return [path: "{}"] }
@@ -134,7 +134,7 @@ public enum ConflictDiff {
     static func describe(_ path: [UTF8Bytes], locale: UTF8Bytes?) -> String {
         var path = path
         var locale = locale
-        if locale == nil, path.count >= 2, path[0].equals("localizations") {
+        if locale == nil, path.count >= 2, path[0].equals(Name.localizations) {
             locale = path[1]
             path = Array(path.dropFirst(2))
         }

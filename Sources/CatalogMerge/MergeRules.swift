@@ -1,3 +1,8 @@
+import StringCatalog
+
+/// The catalog's member names, each spelled once in `CatalogSchema`.
+typealias Name = CatalogSchema.Name
+
 /// The merge's rules, named once. `MergeRuleTests` holds the README's table, the fixture
 /// folders and the ids the merge writes to this list.
 public struct MergeRule: Sendable {

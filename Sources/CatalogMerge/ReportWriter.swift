@@ -61,12 +61,12 @@ extension MergeReport {
 
     static func firstUnitValue(_ value: JSONValue) -> String? {
         guard let object = value.object else { return nil }
-        if let text = object["value"]?.stringValue, object["state"] != nil { return text.string }
+        if let text = object[Name.value]?.stringValue, object[Name.state] != nil { return text.string }
         // An App Shortcut's phrases: the first, and how many more.
-        if case .array(let values)? = object["values"]?.materialized, let first = values.first?.stringValue {
+        if case .array(let values)? = object[Name.values]?.materialized, let first = values.first?.stringValue {
             return first.string + (values.count > 1 ? " (+\(values.count - 1) phrase\(values.count == 2 ? "" : "s"))" : "")
         }
-        if let text = object["comment"]?.stringValue { return text.string }
+        if let text = object[Name.comment]?.stringValue { return text.string }
         for member in object.members {
             if let text = firstUnitValue(member.value) { return text }
         }
@@ -83,8 +83,8 @@ extension MergeReport {
     /// The text of a string unit (or of a string), for comparing two sides' texts.
     static func unitText(_ value: JSONValue) -> String? {
         if case .string(let string) = value { return string.string }
-        guard let object = value.object, object["state"] != nil || object["value"] != nil else { return nil }
-        return object["value"]?.stringValue?.string
+        guard let object = value.object, object[Name.state] != nil || object[Name.value] != nil else { return nil }
+        return object[Name.value]?.stringValue?.string
     }
 
     static func quoted(_ text: String, limit: Int = .max) -> String {

@@ -221,12 +221,12 @@ public struct ThreeWayMerge {
         switch kind {
         case .stringUnit:
             if let unit = resolveStringUnit(base: base, ours: ours, theirs: theirs, at: trail) { return .resolved(unit) }
-            if let conflict = detectLostRequiredMember(["state", "value"], base: base, ours: ours, theirs: theirs, at: trail) {
+            if let conflict = detectLostContentMember(CatalogSchema.contentMembers(of: .stringUnit), base: base, ours: ours, theirs: theirs, at: trail) {
                 return .resolved(conflict)
             }
         case .stringSet:
             // Before R11, which merges the set's members other than its phrases one by one.
-            if let conflict = detectLostRequiredMember(["state", "values"], base: base, ours: ours, theirs: theirs, at: trail) {
+            if let conflict = detectLostContentMember(CatalogSchema.contentMembers(of: .stringSet), base: base, ours: ours, theirs: theirs, at: trail) {
                 return .resolved(conflict)
             }
             if let set = resolveStringSet(base: base, ours: ours, theirs: theirs, at: trail) { return .resolved(set) }

@@ -109,11 +109,6 @@ public final class Repository {
         default: return value.map { String(cString: $0) }
         }
     }
-
-    /// Forgets cached attribute files, after one was written or `core.attributesFile` changed.
-    public func flushAttributeCache() {
-        _ = git.attr_cache_flush(handle)
-    }
 }
 
 /// A 20-byte object id.

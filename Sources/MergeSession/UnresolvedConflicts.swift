@@ -3,6 +3,9 @@ import GitSupport
 import XcstringsMergePlatform
 import StringCatalog
 
+/// The catalog's member names, each spelled once in `CatalogSchema`.
+typealias Name = CatalogSchema.Name
+
 /// A conflict of a driver's report that the catalog still holds as the merge left it.
 public struct UnsettledConflict: Sendable {
     public var conflict: MergeReportDocument.Conflict
@@ -134,7 +137,7 @@ public struct UnresolvedConflicts: Sendable {
             var root = JSONValue.object(catalog.root)
             for place in unsettled {
                 let location = place.location
-                let components = ["strings", location.key ?? ""] + (location.locale.map { ["localizations", $0] } ?? []) + location.path
+                let components = [UTF8Bytes(Name.strings), location.key ?? ""] + (location.locale.map { [UTF8Bytes(Name.localizations), $0] } ?? []) + location.path
                 root = Self.setting(place.conflict.value(side), in: root, along: components[...]) ?? root
             }
             return Catalog(root: root.object ?? catalog.root)
@@ -153,7 +156,7 @@ public struct UnresolvedConflicts: Sendable {
     public static func node(in entry: JSONValue?, locale: UTF8Bytes?, path: [UTF8Bytes]) -> JSONValue? {
         guard var node = entry?.materialized else { return nil }
         if let locale {
-            guard let next = node.object?["localizations"]?.object?[key: locale] else { return nil }
+            guard let next = node.object?[Name.localizations]?.object?[key: locale] else { return nil }
             node = next.materialized
         }
         for component in path {
@@ -167,9 +170,9 @@ public struct UnresolvedConflicts: Sendable {
     /// `needs_review`; anything else while it equals the kept side's version.
     public static func isAsTheMergeLeftIt(_ current: JSONValue, kept: JSONValue) -> Bool {
         let kept = kept.materialized
-        if let keptUnit = kept.object, let keptValue = keptUnit["value"], keptUnit["state"] != nil {
+        if let keptUnit = kept.object, let keptValue = keptUnit[Name.value], keptUnit[Name.state] != nil {
             guard let unit = current.object else { return false }
-            return unit["value"] == keptValue && unit["state"]?.stringValue?.equals("needs_review") == true
+            return unit[Name.value] == keptValue && unit[Name.state]?.stringValue?.equals(UnitState.needsReview.name) == true
         }
         return current == kept
     }

@@ -38,6 +38,16 @@ struct Arguments {
             return copy
         }
 
+        /// How a USAGE line shows it: `[--strict]`, `[--format human|json]`, `[--only <rule>]...`
+        /// (a long list of choices by its value's name).
+        var synopsis: String {
+            var text = names[0]
+            if takesValue {
+                text += " " + (!choices.isEmpty && choices.count <= 4 ? choices.joined(separator: "|") : valueName ?? "<value>")
+            }
+            return "[\(text)]" + (repeatable ? "..." : "")
+        }
+
         /// Its lines in a command's `--help`: names and value, then the summary wrapped from the
         /// 27th column (on the next line when the names reach it).
         var helpLines: [String] {
@@ -132,6 +142,11 @@ struct Arguments {
     func value(_ name: String) -> String? { values[name]?.last }
     func all(_ name: String) -> [String] { values[name] ?? [] }
 
+    /// Whether to colour standard output, by `--color` (`Option.color`).
+    func usesColour(command: String) throws(UsageError) -> Bool {
+        Output.usesColour(try choice(Option.color.names[0], default: "auto", command: command))
+    }
+
     /// A value that must be one of the option's declared choices.
     func choice(_ name: String, default defaultValue: String, command: String) throws(UsageError) -> String {
         try choice(name, options.first { $0.names.contains(name) }?.choices ?? [], default: defaultValue, command: command)
@@ -147,4 +162,18 @@ struct Arguments {
         }
         return value
     }
+}
+
+/// Options that several commands take, each declared once; a command that means a little more
+/// by one says so with `with(summary:)`.
+extension Arguments.Option {
+    static let color = Arguments.Option(
+        names: ["--color"], takesValue: true, choices: ["always", "never", "auto"],
+        summary: "always, never or auto (default: colour on a terminal, not with NO_COLOR set or TERM=dumb).", valueName: "<when>")
+    static let staged = Arguments.Option(names: ["--staged"], takesValue: false, summary: "Use the staged (index) versions of the tracked catalogs.")
+    static let dryRun = Arguments.Option(names: ["--dry-run"], takesValue: false, summary: "Print what would change; write nothing.")
+    /// Writing through a link that leads out of the repository (`WriteConfinement`).
+    static let followSymlinks = Arguments.Option(
+        names: ["--follow-symlinks"], takesValue: false,
+        summary: "Write a catalog that is a symbolic link leading outside its repository (refused by default).")
 }

@@ -100,9 +100,3 @@ struct CatalogFile {
         }
     }
 }
-
-extension WriteConfinement {
-    static let option = Arguments.Option(
-        names: ["--follow-symlinks"], takesValue: false,
-        summary: "Write a catalog that is a symbolic link leading outside its repository (refused by default).")
-}

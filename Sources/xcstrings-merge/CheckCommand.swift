@@ -8,6 +8,7 @@ enum CheckCommand {
     static let command = Command(
         name: "check",
         summary: "Check that catalogs are valid and canonical (for CI and hooks).",
+        usage: ["[<path> ...]"],
         help: """
             OVERVIEW: Check that catalogs are valid and canonical.
 
@@ -29,7 +30,7 @@ enum CheckCommand {
             --layout ignore leaves it out. The pre-commit hook that install writes warns about
             layout unless the repository says otherwise: git config xcstrings-merge.layout error.
 
-            USAGE: xcstrings-merge check [--staged] [--quiet] [--layout error|warning|ignore] [--format human|json|github|sarif] [<path> ...]
+            {usage}
 
             ARGUMENTS:
               <path>                  A .xcstrings file or a directory (default: the tracked
@@ -50,8 +51,8 @@ enum CheckCommand {
             """,
         options: [
             .init(names: ["--format"], takesValue: true, choices: ["human", "json", "github", "sarif"], summary: "human (default), json, github (workflow annotations) or sarif (code scanning).", valueName: "<format>"),
-            .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"], summary: "always, never or auto (default: colour on a terminal, not with NO_COLOR).", valueName: "<when>"),
-            .init(names: ["--staged"], takesValue: false, summary: "Check the staged (index) versions of the tracked catalogs."),
+            .color,
+            Arguments.Option.staged.with(summary: "Check the staged (index) versions of the tracked catalogs."),
             .init(names: ["--quiet"], takesValue: false, summary: "Print nothing when every catalog passes without a finding (the pre-commit hook)."),
             .init(names: ["--layout"], takesValue: true, choices: ["error", "warning", "ignore"], summary: "What a valid catalog not in Xcode's layout is: error (default), warning or ignore.", valueName: "<level>"),
         ],
@@ -60,7 +61,7 @@ enum CheckCommand {
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let parsed = try Arguments(arguments, command: "check", options: command.options)
         let format = try parsed.choice("--format", default: "human", command: "check")
-        let colour = Output.usesColour(try parsed.choice("--color", default: "auto", command: "check"))
+        let colour = try parsed.usesColour(command: "check")
         let staged = parsed.flag("--staged")
         if staged && !parsed.positionals.isEmpty {
             throw UsageError(message: "--staged checks the tracked catalogs; give no paths with it", command: "check")
@@ -242,7 +243,7 @@ extension UnresolvedConflicts {
         return unsettled.map { place in
             let location = place.location
             let where_ = "\"\(VisibleText.name(location.key?.string ?? ""))\"" + (location.locale.map { " [\(VisibleText.name($0.string))]" } ?? "")
-                + (location.path.isEmpty || location.path.map(\.string) == ["stringUnit"] ? "" : " " + VisibleText.name(location.path.map(\.string).joined(separator: "/")))
+                + (location.path.isEmpty || location.path.map(\.string) == [Name.stringUnit.description] ? "" : " " + VisibleText.name(location.path.map(\.string).joined(separator: "/")))
             return CheckFinding(
                 severity: .error, line: place.line, column: place.column,
                 message: "unresolved merge conflict: \(where_): \(labels.name(.ours)) \(MergeReport.shortText(place.conflict.ours)) / "

@@ -33,7 +33,7 @@ struct CheckReport {
             for finding in result.findings {
                 let location = finding.line > 0 ? "\(result.path):\(finding.line):\(finding.column)" : result.path
                 let severity = finding.severity.rawValue
-                let painted = colour ? "\u{1B}[\(finding.severity == .error ? "1;31" : "1;33")m\(severity)\u{1B}[0m" : severity
+                let painted = TerminalColours.diagnostics(enabled: colour).paint(severity, finding.severity == .error ? .boldRed : .boldYellow)
                 text += VisibleText.escaping(location) + ": " + painted + ": " + VisibleText.escaping(finding.message) + "\n"
             }
         }
@@ -59,9 +59,9 @@ struct CheckReport {
         var text = ""
         for result in results {
             for finding in result.findings {
-                var properties = "file=\(escapeProperty(result.path))"
-                if finding.line > 0 { properties += ",line=\(finding.line),col=\(finding.column)" }
-                text += "::\(finding.severity.rawValue) \(properties)::\(escapeData(finding.message))\n"
+                text += GitHubAnnotation.line(
+                    finding.severity.rawValue, file: result.path, line: finding.line > 0 ? finding.line : nil, column: finding.column,
+                    message: finding.message)
             }
         }
         return text + summary + "\n"
@@ -90,15 +90,6 @@ struct CheckReport {
             ]),
         ])
         return String(decoding: XcodeWriter.reportBytes(of: document), as: UTF8.self)
-    }
-
-    /// GitHub's workflow-command escaping for message data.
-    func escapeData(_ text: String) -> String {
-        VisibleText.escaping(text).replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
-    }
-
-    func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
     }
 }
 

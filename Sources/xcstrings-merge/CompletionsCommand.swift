@@ -7,12 +7,13 @@ enum CompletionsCommand {
     static let command = Command(
         name: "completions",
         summary: "Print a shell completion script (zsh, bash or fish).",
+        usage: ["<shell>"],
         help: """
             OVERVIEW: Print a completion script for zsh, bash or fish, made from the same option
             tables the commands parse with: commands, options, their values (formats, colours,
             sides, branches for --since) and catalog files.
 
-            USAGE: xcstrings-merge completions <shell>
+            {usage}
 
             ARGUMENTS:
               <shell>                 zsh, bash or fish.

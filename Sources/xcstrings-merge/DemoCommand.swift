@@ -1,18 +1,20 @@
 import XcstringsMergePlatform
 import GitSupport
+import MergeSession
 import StringCatalog
 
 enum DemoCommand {
     static let command = Command(
         name: "demo",
         summary: "Show, in a throwaway repository, a merge git conflicts on and the driver settles.",
+        usage: [""],
         help: """
             OVERVIEW: A first run that shows the point. In a temporary repository, commits a
             realistic catalog (six locales, plurals), makes two branches that add neighbouring keys
             and translate the same key into different languages, shows that plain `git merge`
             conflicts, then merges with the driver: clean and canonical. Leaves nothing behind.
 
-            USAGE: xcstrings-merge demo
+            {usage}
 
             EXIT STATUS:
               0  the demonstration went as described
@@ -70,16 +72,16 @@ struct Demo {
         var copy = catalog
         var strings = copy.strings
         var entry = strings[key: UTF8Bytes(key)]?.object ?? JSONObject()
-        var localizations = entry["localizations"]?.object ?? JSONObject()
-        localizations[key: UTF8Bytes(locale)] = ["stringUnit": ["state": "translated", "value": .string(UTF8Bytes(value))]]
-        entry[key: "localizations"] = .object(localizations)
+        var localizations = entry[Name.localizations]?.object ?? JSONObject()
+        localizations[key: UTF8Bytes(locale)] = .object(.localization(UTF8Bytes(value), state: .translated))
+        entry[Name.localizations] = .object(localizations)
         strings[key: UTF8Bytes(key)] = .object(entry)
         copy.strings = strings
         return copy
     }
 
     func run() throws -> Bool {
-        let base = try Catalog(bytes: Array(DemoCatalog.text.utf8))
+        let base = DemoCatalog.catalog
         Output.out("xcstrings-merge demo, in a temporary repository\n\n")
         try must(git("init", "-q", "-b", "main"), "git init")
         try write(base)
@@ -121,9 +123,9 @@ struct Demo {
         let bytes = try FileBytes.read(directory + "/" + path)
         let result = CatalogCheck.run(path: path, bytes: bytes)
         let catalog = try Catalog(bytes: bytes)
-        let cancel = catalog.strings[key: "Cancel"]?.object?["localizations"]?.object
+        let cancel = catalog.strings[key: "Cancel"]?.object?[Name.localizations]?.object
         func unit(_ locale: String) -> String {
-            cancel?[key: UTF8Bytes(locale)]?.object?["stringUnit"]?.object?["value"]?.stringValue?.string ?? "?"
+            cancel?[key: UTF8Bytes(locale)]?.object?[Name.stringUnit]?.object?[Name.value]?.stringValue?.string ?? "?"
         }
         let keys = ["Copy", "Cut"].filter { catalog.strings[key: UTF8Bytes($0)] != nil }
         Output.out("3. the result: \(result.passed ? "a valid catalog, byte for byte as Xcode writes it" : "NOT canonical")\n")

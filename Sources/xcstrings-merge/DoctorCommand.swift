@@ -8,12 +8,13 @@ enum DoctorCommand {
     static let command = Command(
         name: "doctor",
         summary: "Say whether the driver is set up and active for each catalog.",
+        usage: [""],
         help: """
             OVERVIEW: Diagnose the set-up: the git version, the libgit2 loaded (and from where), the
             configured driver and whether its binary exists, and for each tracked catalog whether
             the merge attribute selects it.
 
-            USAGE: xcstrings-merge doctor
+            {usage}
 
             EXIT STATUS:
               0  the driver is configured and active for every tracked catalog

@@ -5,6 +5,7 @@ enum FormatCommand {
     static let command = Command(
         name: "format",
         summary: "Rewrite catalogs in the exact form Xcode writes.",
+        usage: ["[<path> ...]"],
         help: """
             OVERVIEW: Rewrite catalogs in the exact form Xcode writes.
 
@@ -14,7 +15,7 @@ enum FormatCommand {
             are searched for *.xcstrings; with no path inside a git repository, every tracked
             catalog is formatted, as `check` checks them.
 
-            USAGE: xcstrings-merge format [--check] [--staged] [<path> ...]
+            {usage}
 
             ARGUMENTS:
               <path>                  A .xcstrings file or a directory (default: the tracked
@@ -32,7 +33,7 @@ enum FormatCommand {
               xcstrings-merge format --check App/
 
             """,
-        options: [.init(names: ["--check"], takesValue: false, summary: "Write nothing; list the files that would change."), .init(names: ["--quiet", "-q"], takesValue: false, summary: "Do not name the files rewritten."), .init(names: ["--staged"], takesValue: false, summary: "Format the staged (index) versions of the tracked catalogs and stage the result (a working file that matched the staged version is rewritten too), for a pre-commit hook."), WriteConfinement.option],
+        options: [.init(names: ["--check"], takesValue: false, summary: "Write nothing; list the files that would change."), .init(names: ["--quiet", "-q"], takesValue: false, summary: "Do not name the files rewritten."), Arguments.Option.staged.with(summary: "Format the staged (index) versions of the tracked catalogs and stage the result (a working file that matched the staged version is rewritten too), for a pre-commit hook."), .followSymlinks],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {

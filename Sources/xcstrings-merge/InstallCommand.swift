@@ -6,163 +6,19 @@ import Glibc
 import XcstringsMergePlatform
 import CatalogMerge
 import GitSupport
+import MergeSession
 import StringCatalog
-
-/// Registering the drivers: git config `merge.xcstrings.*` and `diff.xcstrings.textconv`, and
-/// a `.gitattributes` line for each.
-enum DriverSetup {
-    static let attributesLine = "*.xcstrings merge=xcstrings"
-    /// git's diff, show, log -p and blame read catalogs through `textconv`; git add -p and git
-    /// apply keep working on the raw file, as git requires of a textconv.
-    static let diffAttributesLine = "*.xcstrings diff=xcstrings"
-    static let attributesLines = [attributesLine, diffAttributesLine]
-    static let driverName = "Xcode String Catalog merge (xcstrings-merge)"
-
-    /// The command git's diff driver runs on a catalog (the path quoted for git's shell).
-    static func textconvCommand(binary: String) -> String { "\(shellQuoted(binary)) textconv" }
-
-    /// The driver command git runs. The binary path is quoted for the shell git uses; `%P` is
-    /// quoted by git itself. Git 2.44 and later also pass the side labels.
-    static func driverCommand(binary: String, gitVersion: [Int]) -> String {
-        var command = "\(shellQuoted(binary)) merge %O %A %B --path %P --marker-size %L"
-        if gitVersion.lexicographicallyPrecedes([2, 44]) == false && !gitVersion.isEmpty {
-            command += " --base-label %S --ours-label %X --theirs-label %Y"
-        }
-        return command
-    }
-
-    /// The path to register for `executable`: one that outlives upgrades. Homebrew runs a
-    /// formula's binary from `<prefix>/Cellar/<name>/<version>/bin/<tool>`, a folder the next
-    /// upgrade deletes, while `<prefix>/bin/<tool>` links to whichever version is current: when
-    /// that link leads to this same file, it is the path to keep.
-    static func stableBinaryPath(_ executable: String, resolve: (String) -> String? = FilePaths.resolved) -> String {
-        let parts = executable.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 6, let cellar = parts.lastIndex(of: "Cellar"), cellar == parts.count - 5,
-            parts[parts.count - 2] == "bin"
-        else { return executable }
-        let prefix = parts[..<cellar].joined(separator: "/")
-        let link = (prefix.isEmpty ? "" : prefix) + "/bin/" + parts[parts.count - 1]
-        guard let target = resolve(link), target == resolve(executable) else { return executable }
-        return link
-    }
-
-    /// Sets `name` in config file `file` with git itself: git keeps the file's mode (libgit2
-    /// wrote a 0600 file back as 0644, showing tokens in remote URLs to other users) and writes
-    /// through a symbolic link (a dotfiles `~/.gitconfig`) instead of replacing it.
-    static func setConfig(_ name: String, _ value: String, in file: String) throws(UsageError) {
-        let result = Subprocess.run(["git", "config", "--file", file, name, value])
-        guard result.status == 0 else {
-            throw UsageError(message: "git config --file \(file) \(name): \(result.errorOutput.trimmingWhitespace())", command: "install")
-        }
-    }
-
-    /// Removes `name` from `file` with git itself (see `setConfig`); true when it was there.
-    static func unsetConfig(_ name: String, in file: String) throws(UsageError) -> Bool {
-        let result = Subprocess.run(["git", "config", "--file", file, "--unset", name])
-        // 5: not set.
-        if result.status == 5 { return false }
-        guard result.status == 0 else {
-            throw UsageError(message: "git config --file \(file) --unset \(name): \(result.errorOutput.trimmingWhitespace())", command: "uninstall")
-        }
-        return true
-    }
-
-    static func shellQuoted(_ text: String) -> String { ShellQuoting.quoted(text) }
-
-    /// Why a repository's attributes file may not be written: a link leading out of the
-    /// repository (a tracked `.gitattributes` pointing at `~/.gitconfig` would have install
-    /// append to that). Nil for the global attributes file, which is the user's own.
-    static func attributesRefusal(_ target: Target) -> String? {
-        guard target.scope == "local", WriteConfinement.refusal(for: target.attributesFile, followingSymlinks: false) != nil else { return nil }
-        let destination = (try? AtomicFile.followingLinks(target.attributesFile)) ?? target.attributesFile
-        return "\(target.attributesFile) is a symbolic link leading out of the repository (to \(destination)): nothing was changed; "
-            + "a repository must not make the tool write elsewhere. Replace the link with a file, or edit the attributes by hand"
-    }
-
-    /// What install found and changed, kept beside its settings so that uninstall puts back
-    /// exactly what was there: a setting of the user's own that install replaced is kept as
-    /// `<name>-before-install`; `merge.xcstrings.added-attributes` lists the attributes lines
-    /// it added (`merge`, `diff`), `added-final-newline` and `created-attributes-file` say what
-    /// else it did to that file. An install from before these records has none: uninstall
-    /// then removes both lines, as it always did.
-    enum Record {
-        static let settings = ["merge.xcstrings.name", "merge.xcstrings.driver", "diff.xcstrings.textconv", "diff.xcstrings.cachetextconv"]
-        static let addedAttributes = "merge.xcstrings.added-attributes"
-        static let addedFinalNewline = "merge.xcstrings.added-final-newline"
-        static let createdAttributesFile = "merge.xcstrings.created-attributes-file"
-        static let all = settings.map(previous) + [addedAttributes, addedFinalNewline, createdAttributesFile]
-
-        static func previous(_ name: String) -> String { name + "-before-install" }
-
-        /// Whether a value of one of the settings is this tool's (an earlier install's), not
-        /// the user's own.
-        static func isOurs(_ value: String) -> Bool {
-            value == driverName || value.contains("xcstrings-merge")
-        }
-    }
-
-    /// Where the settings go.
-    struct Target {
-        var config: Config
-        var configFile: String
-        var attributesFile: String
-        var scope: String
-    }
-
-    static func target(global: Bool?, command: String) throws(UsageError) -> Target {
-        let repository: Repository?
-        do {
-            repository = try Repository.openIfPresent()
-        } catch {
-            throw UsageError(message: "git configuration: \(error)", command: command, pointsToHelp: false)
-        }
-        let useGlobal = global ?? (repository == nil)
-        do {
-            if useGlobal {
-                let config = try Config.userDefault()
-                let attributes = try config.path("core.attributesFile") ?? defaultGlobalAttributesFile()
-                guard let file = Config.globalFilePath ?? ProcessEnvironment.value("HOME").map({ $0 + "/.gitconfig" }) else {
-                    throw UsageError(message: "cannot find the global git config file (is HOME set?)", command: command)
-                }
-                return Target(config: try config.level(.global), configFile: file, attributesFile: attributes, scope: "global")
-            }
-            guard let repository, let workingDirectory = repository.workingDirectory else {
-                throw UsageError(message: "not inside a git working tree; use --global", command: command)
-            }
-            return Target(
-                config: try repository.config().level(.local), configFile: repository.commonDirectory + "config",
-                attributesFile: workingDirectory + ".gitattributes", scope: "local")
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            throw UsageError(message: "git configuration: \(error)", command: command, pointsToHelp: false)
-        }
-    }
-
-    static func defaultGlobalAttributesFile() -> String {
-        if let xdg = ProcessEnvironment.value("XDG_CONFIG_HOME"), !xdg.isEmpty { return xdg + "/git/attributes" }
-        return (ProcessEnvironment.value("HOME") ?? "") + "/.config/git/attributes"
-    }
-
-    /// Lines of an attributes file, without their line ends.
-    static func lines(_ bytes: [UInt8]) -> [String] {
-        String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    static func hasAttributesLine(_ bytes: [UInt8], _ line: String = attributesLine) -> Bool {
-        lines(bytes).contains { $0.trimmingWhitespace() == line }
-    }
-}
 
 enum InstallCommand {
     static let command = Command(
         name: "install",
         summary: "Register the merge driver in git config and attributes.",
+        usage: [""],
         help: """
             OVERVIEW: Register the merge driver: git config merge.xcstrings.* and the line
             '*.xcstrings merge=xcstrings' in the attributes file. Safe to run again.
 
-            USAGE: xcstrings-merge install [--local | --global] [--binary <path>] [--hook]
+            {usage}
 
             {options}
 
@@ -198,7 +54,7 @@ enum InstallCommand {
             throw UsageError(message: "unexpected argument '\(extra)'", command: "install")
         }
         let requested = try scope(parsed, command: "install")
-        let target = try DriverSetup.target(global: requested, command: "install")
+        let target = try setupTarget(global: requested, command: "install")
         if requested == nil && target.scope == "global" {
             // A repository git refuses (owned by another user, not in safe.directory) is not
             // "no repository": installing for every repository instead would be a surprise.
@@ -241,7 +97,7 @@ enum InstallCommand {
                 let addedNewline = bytes.last.map { $0 != 0x0A } ?? false
                 if addedNewline { bytes.append(0x0A) }
                 for line in missing { bytes += Array((line + "\n").utf8) }
-                try createParent(of: target.attributesFile)
+                try DriverSetup.createParent(of: target.attributesFile)
                 try FileBytes.writeAtomically(bytes, to: target.attributesFile)
                 // Then what was done to it, for uninstall.
                 let recorded = try target.config.string(DriverSetup.Record.addedAttributes)?.split(separator: " ").map(String.init) ?? []
@@ -280,7 +136,7 @@ enum InstallCommand {
         }
         // Offered only where no hook of ours runs yet.
         if target.scope == "local", let repository = try? Repository.openIfPresent(),
-            let text = (try? FileBytes.read(hookFile(repository))).map({ String(decoding: $0, as: UTF8.self) }), runsCheck(text)
+            let text = (try? FileBytes.read(DriverSetup.hookFile(repository))).map({ String(decoding: $0, as: UTF8.self) }), DriverSetup.runsCheck(text)
         {
             return .success
         }
@@ -288,30 +144,6 @@ enum InstallCommand {
             ? "to stop a commit that would drop an unresolved conflict, run 'xcstrings-merge install --hook' in each repository (or use the pre-commit framework's hook, .pre-commit-hooks.yaml)\n"
             : "to stop a commit that would drop an unresolved conflict: xcstrings-merge install --hook\n")
         return .success
-    }
-
-    /// The hook's command: `check --staged` fails on an invalid catalog and on a conflict a
-    /// merge left unsettled; `--quiet`, so that a commit that passes says nothing.
-    /// The hook stops what loses data (an unresolved conflict, an invalid catalog) and warns
-    /// about layout alone, unless the repository enforces it (`git config xcstrings-merge.layout
-    /// error`).
-    static func hookLine(binary: String) -> String {
-        "exec \(DriverSetup.shellQuoted(binary)) check --staged --quiet --layout \"$(git config xcstrings-merge.layout || echo warning)\""
-    }
-
-    /// The first line of the hook `install --hook` writes: what `uninstall` removes.
-    static let hookSignature = "# Written by 'xcstrings-merge install --hook'"
-
-    /// Whether a hook's text runs the check already.
-    static func runsCheck(_ text: String) -> Bool { text.contains("check --staged") && text.contains("xcstrings-merge") }
-
-    /// The repository's `pre-commit` hook file (in `core.hooksPath` when that is set).
-    static func hookFile(_ repository: Repository) -> String {
-        var folder = repository.commonDirectory + "hooks"
-        if let configured = try? repository.config().path("core.hooksPath") {
-            folder = configured.hasPrefix("/") ? configured : (repository.workingDirectory ?? repository.commonDirectory) + configured
-        }
-        return (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/pre-commit"
     }
 
     /// Writes the repository's `pre-commit` hook (in `core.hooksPath` when that is set), unless
@@ -328,20 +160,20 @@ enum InstallCommand {
             Output.err("xcstrings-merge install: \(error.message)\n")
             return .error
         }
-        let file = hookFile(repository)
-        let line = hookLine(binary: binary)
+        let file = DriverSetup.hookFile(repository)
+        let line = DriverSetup.hookLine(binary: binary)
         if let existing = try? FileBytes.read(file) {
             let text = String(decoding: existing, as: UTF8.self)
-            if runsCheck(text) {
+            if DriverSetup.runsCheck(text) {
                 Output.out("pre-commit hook: \(file) runs 'xcstrings-merge check --staged' already\n")
             } else {
                 Output.out("pre-commit hook: \(file) exists and was left as it is; add this line to it:\n  \(line.dropFirst("exec ".count))\n")
             }
             return .success
         }
-        let script = "#!/bin/sh\n\(hookSignature): a commit stops while a staged catalog is\n# invalid or holds a merge conflict nobody settled (xcstrings-merge resolve); a layout\n# other than Xcode's is a warning (git config xcstrings-merge.layout error: an error).\n\(line)\n"
+        let script = "#!/bin/sh\n\(DriverSetup.hookSignature): a commit stops while a staged catalog is\n# invalid or holds a merge conflict nobody settled (xcstrings-merge resolve); a layout\n# other than Xcode's is a warning (git config xcstrings-merge.layout error: an error).\n\(line)\n"
         do {
-            try createParent(of: file)
+            try DriverSetup.createParent(of: file)
             try FileBytes.writeAtomically(Array(script.utf8), to: file)
         } catch {
             Output.err("xcstrings-merge install: \(error.reason)\n")
@@ -354,29 +186,18 @@ enum InstallCommand {
         Output.out("wrote the pre-commit hook \(file): 'xcstrings-merge check --staged' before each commit\n")
         return .success
     }
-
-    static func createParent(of path: String) throws(FileError) {
-        let parent = FileBytes.parentDirectory(of: path)
-        if FileBytes.isDirectory(parent) { return }
-        var folder = parent.hasPrefix("/") ? "" : "."
-        for component in parent.split(separator: "/") {
-            folder += "/" + component
-            if !FileBytes.isDirectory(folder) && mkdir(folder, 0o755) != 0 {
-                throw FileError(path: folder, reason: "cannot create the folder")
-            }
-        }
-    }
 }
 
 enum UninstallCommand {
     static let command = Command(
         name: "uninstall",
         summary: "Remove exactly what install added.",
+        usage: [""],
         help: """
             OVERVIEW: Remove the merge driver settings, the attributes line and the pre-commit hook
             that install added, and nothing else.
 
-            USAGE: xcstrings-merge uninstall [--local | --global]
+            {usage}
 
             {options}
 
@@ -398,7 +219,7 @@ enum UninstallCommand {
         if scope == nil, (try? Repository.openIfPresent()) ?? nil == nil {
             throw UsageError(message: "not inside a git repository; to remove the global registration, use --global", command: "uninstall")
         }
-        let target = try DriverSetup.target(global: scope, command: "uninstall")
+        let target = try setupTarget(global: scope, command: "uninstall")
         if let refusal = DriverSetup.attributesRefusal(target) {
             Output.err("xcstrings-merge uninstall: \(refusal)\n")
             return .error
@@ -460,18 +281,18 @@ enum UninstallCommand {
             }
             if target.scope == "local", let repository = try? Repository.openIfPresent() {
                 // The hook install --hook wrote (recognised by its first lines); another is not ours.
-                let hook = InstallCommand.hookFile(repository)
+                let hook = DriverSetup.hookFile(repository)
                 if let text = (try? FileBytes.read(hook)).map({ String(decoding: $0, as: UTF8.self) }) {
-                    if text.hasPrefix("#!/bin/sh\n" + InstallCommand.hookSignature) {
+                    if text.hasPrefix("#!/bin/sh\n" + DriverSetup.hookSignature) {
                         unlink(hook)
                         Output.out("removed the pre-commit hook \(hook)\n")
                         changed = true
-                    } else if InstallCommand.runsCheck(text) {
+                    } else if DriverSetup.runsCheck(text) {
                         Output.out("the pre-commit hook \(hook) is not the one install wrote; remove its 'xcstrings-merge check' line yourself\n")
                     }
                 }
                 // A local uninstall leaves the global registration working here: say so.
-                if let global = try? DriverSetup.target(global: true, command: "uninstall"),
+                if let global = try? DriverSetup.target(global: true),
                     ((try? global.config.string("merge.xcstrings.driver")) ?? nil) != nil
                 {
                     Output.out("the global registration in \(global.configFile) still merges catalogs here; 'xcstrings-merge uninstall --global' removes it\n")
@@ -504,5 +325,14 @@ enum UninstallCommand {
         }
         let text = lines.joined(separator: "\n")
         return text.allSatisfy({ $0 == "\n" }) ? [] : Array(text.utf8)
+    }
+}
+
+/// Where install and uninstall write (`DriverSetup.target`), a failure told as the command's.
+func setupTarget(global: Bool?, command: String) throws(UsageError) -> DriverSetup.Target {
+    do {
+        return try DriverSetup.target(global: global)
+    } catch {
+        throw UsageError(message: error.message, command: command, pointsToHelp: error.isMisuse)
     }
 }

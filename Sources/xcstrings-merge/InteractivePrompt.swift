@@ -91,8 +91,8 @@ struct InteractivePrompt {
     /// A value as text: a string unit as its text and state, anything else as compact JSON.
     static func display(_ value: JSONValue?) -> String {
         guard let value else { return "(absent)" }
-        if let unit = value.object, let text = unit["value"]?.stringValue {
-            let state = unit["state"]?.stringValue.map { " (\($0))" } ?? ""
+        if let unit = value.object, let text = unit[Name.value]?.stringValue {
+            let state = unit[Name.state]?.stringValue.map { " (\($0))" } ?? ""
             return "\"\(VisibleText.inline(text.string))\"\(state)"
         }
         let flat = String(decoding: XcodeWriter.bytes(of: value), as: UTF8.self)
@@ -153,15 +153,15 @@ struct InteractivePrompt {
     /// value (state `translated`: what a person typing a translation means); any other node
     /// keeps its JSON type (a string for a string, an object for an entry or a localization).
     static func shaped(_ edited: JSONValue, like start: JSONValue?, at location: MergeLocation) -> Result<JSONValue, ShapeRefusal> {
-        if location.path.last?.equals("stringUnit") == true {
+        if location.path.last?.equals(Name.stringUnit) == true {
             let startUnit = start?.object
             switch edited {
             case .string(let text):
                 var unit = startUnit ?? JSONObject()
-                unit[key: "state"] = "translated"
-                unit[key: "value"] = .string(text)
+                unit[Name.state] = UnitState.translated.json
+                unit[Name.value] = .string(text)
                 return .success(.object(unit))
-            case .object(let unit) where unit["value"]?.stringValue != nil && unit["state"]?.stringValue != nil:
+            case .object(let unit) where unit[Name.value]?.stringValue != nil && unit[Name.state]?.stringValue != nil:
                 return .success(edited)
             case .object:
                 return .failure(ShapeRefusal(reason: "a string unit needs a string \"state\" and \"value\" (or type the new text alone, in quotes)"))

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import CatalogLint
 import GitSupport
+import MergeSession
 import XcstringsMergePlatform
 import CatalogMerge
 import StringCatalog
@@ -19,15 +20,14 @@ enum LintCommand {
     static let command = Command(
         name: "lint",
         summary: "Find the translation bugs that ship (placeholders, plurals, escapes).",
+        usage: ["[<path> ...]"],
         help: """
             OVERVIEW: Find translation bugs in catalogs: format placeholders that crash or garble,
             plurals missing a form, literal escapes and carriage returns left by migrations, keys
             with nothing to translate, and (with --strict) untranslated strings. Ends with a
             coverage table per locale.
 
-            USAGE: xcstrings-merge lint [<path> ...] [--format human|json|github|sarif] [--strict]
-                                        [--since <rev>] [--fix] [--disable <rule>]... [--only <rule>]...
-                                        [--baseline <file> | --write-baseline <file>] [--print-config]
+            {usage}
 
             ARGUMENTS:
               <path>                  A .xcstrings file or a directory (default: the tracked
@@ -64,10 +64,10 @@ enum LintCommand {
                 .init(names: ["--strict"], takesValue: false, summary: "Report untranslated strings too, and fail on any finding."),
                 .init(names: ["--since"], takesValue: true, value: .revision, summary: "Report only findings that the catalog did not have at the merge base of HEAD and <rev> (a pull request's new ones).", valueName: "<rev>"),
                 .init(names: ["--fix"], takesValue: false, summary: "Repair what is mechanical: literal \\n where the source has a line break, carriage returns, format-only keys (marked \"shouldTranslate\" : false). Files are rewritten atomically."),
-                WriteConfinement.option.with(summary: "With --fix: write a catalog that is a symbolic link leading outside its repository (refused by default)."),
+                .followSymlinks.with(summary: "With --fix: write a catalog that is a symbolic link leading outside its repository (refused by default)."),
                 .init(names: ["--disable"], takesValue: true, repeatable: true, choices: LintRules.all.map(\.id), summary: "Skip a rule (repeatable).", valueName: "<rule>"),
                 .init(names: ["--only"], takesValue: true, repeatable: true, choices: LintRules.all.map(\.id), summary: "Run only these rules (repeatable).", valueName: "<rule>"),
-                .init(names: ["--color"], takesValue: true, choices: ["always", "never", "auto"], summary: "always, never or auto (default: colour on a terminal, not with NO_COLOR set or TERM=dumb).", valueName: "<when>"),
+                .color,
                 .init(names: ["--baseline"], takesValue: true, value: .file, summary: "Report and fail only on findings the baseline does not hold (by catalog, rule, key and locale); say how many no longer occur.", valueName: "<file>"),
                 .init(names: ["--write-baseline"], takesValue: true, value: .file, summary: "Record today's findings there and exit 0: the way to add lint to an existing app's build phase on day one.", valueName: "<file>"),
                 .init(names: ["--print-config"], takesValue: false, summary: "Show the configuration in effect for the catalogs of a folder."),
@@ -77,8 +77,7 @@ enum LintCommand {
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let parsed = try Arguments(arguments, command: "lint", options: command.options)
         let format = try parsed.choice("--format", default: "human", command: "lint")
-        let colourChoice = try parsed.choice("--color", default: "auto", command: "lint")
-        let colour = Output.usesColour(colourChoice)
+        let colour = try parsed.usesColour(command: "lint")
         for id in parsed.all("--disable") + parsed.all("--only") where LintRules.named(id) == nil {
             throw UsageError(message: "unknown rule '\(id)'; the rules are \(LintRules.all.map(\.id).joined(separator: ", "))", command: "lint")
         }

@@ -15,6 +15,7 @@ enum MergeCommand {
     static let command = Command(
         name: "merge",
         summary: "Three-way merge of catalogs; the git merge driver.",
+        usage: ["<base> <ours> <theirs>"],
         help: """
             OVERVIEW: Three-way merge of string catalogs, per key, locale, variation and substitution.
 
@@ -29,7 +30,7 @@ enum MergeCommand {
             from both sides' changes are checked for placeholder and plural problems; those are
             warnings, in the report and on standard error, and do not change the exit status.
 
-            USAGE: xcstrings-merge merge <base> <ours> <theirs> [options]
+            {usage}
 
             ARGUMENTS:
               <base> <ours> <theirs>  The common ancestor and the two versions. An empty base (both

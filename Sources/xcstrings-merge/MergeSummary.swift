@@ -1,4 +1,5 @@
 import CatalogMerge
+import MergeSession
 import StringCatalog
 
 extension MergeReport {

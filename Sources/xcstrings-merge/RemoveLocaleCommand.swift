@@ -4,6 +4,7 @@ enum RemoveLocaleCommand {
     static let command = Command(
         name: "remove-locale",
         summary: "Remove every translation into some languages.",
+        usage: ["<locale> ... [<catalog> ...]"],
         help: """
             OVERVIEW: Remove every localization of the given locales from catalogs.
 
@@ -12,7 +13,7 @@ enum RemoveLocaleCommand {
             refused. Every catalog is read and checked before anything is written; files are
             written atomically in Xcode's form.
 
-            USAGE: xcstrings-merge remove-locale <locale> ... [<catalog> ...]
+            {usage}
 
             ARGUMENTS:
               <locale>                A locale as the catalog names it (de, pt-BR, zh-Hans).
@@ -31,7 +32,7 @@ enum RemoveLocaleCommand {
               xcstrings-merge remove-locale fr it App/Localizable.xcstrings
 
             """,
-        options: [.init(names: ["--dry-run"], takesValue: false, summary: "Print what would change; write nothing."), WriteConfinement.option],
+        options: [.dryRun, .followSymlinks],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
@@ -62,7 +63,7 @@ enum RemoveLocaleCommand {
         // A locale in none of the catalogs is a typo (DE for de, pt_BR for pt-BR), not a removal
         // that happens to find nothing: say what was meant and change nothing.
         let present = Set(files.flatMap { file in
-            file.catalog.strings.members.flatMap { $0.value.object?["localizations"]?.object?.keys.map(\.string) ?? [] }
+            file.catalog.strings.members.flatMap { $0.value.object?[Name.localizations]?.object?.keys.map(\.string) ?? [] }
         })
         for locale in locales.map(\.string) where !present.contains(locale) {
             let normalized = { (text: String) in text.lowercased().replacingAll("_", "-") }
@@ -81,7 +82,7 @@ enum RemoveLocaleCommand {
             let names = locales.map(\.string).joined(separator: ", ")
             guard outcome.stringsChanged > 0 else {
                 // Name what is there, so that a misspelt locale (pt_BR for pt-BR) shows.
-                let present = Set(file.catalog.strings.members.flatMap { $0.value.object?["localizations"]?.object?.keys.map(\.string) ?? [] }).sorted()
+                let present = Set(file.catalog.strings.members.flatMap { $0.value.object?[Name.localizations]?.object?.keys.map(\.string) ?? [] }).sorted()
                 Output.out("\(file.path): no localizations in \(names); its locales: \(present.isEmpty ? "none" : present.joined(separator: ", "))\n")
                 continue
             }

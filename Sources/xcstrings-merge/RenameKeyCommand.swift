@@ -4,6 +4,7 @@ enum RenameKeyCommand {
     static let command = Command(
         name: "rename-key",
         summary: "Rename keys, moving every translation with them.",
+        usage: ["<old> <new> [<catalog> ...]", "--map <file> [--map <file> ...] [<catalog> ...]"],
         help: """
             OVERVIEW: Rename keys in catalogs, moving each entry with every translation in it.
 
@@ -16,8 +17,7 @@ enum RenameKeyCommand {
             Every catalog is read and every rename checked before anything is written; a refusal
             leaves all files untouched. Files are written atomically in Xcode's form.
 
-            USAGE: xcstrings-merge rename-key <old> <new> [<catalog> ...]
-                   xcstrings-merge rename-key --map <file> [--map <file> ...] [<catalog> ...]
+            {usage}
 
             ARGUMENTS:
               <old> <new>             The key to rename and its new name.
@@ -39,8 +39,8 @@ enum RenameKeyCommand {
             """,
         options: [
                 .init(names: ["--map"], takesValue: true, repeatable: true, value: .file, summary: "Renames, one per line as 'old<TAB>new' (a line that starts with # and has no tab is a comment), or a JSON object {\"old\" : \"new\", ...}.", valueName: "<file>"),
-                .init(names: ["--dry-run"], takesValue: false, summary: "Print what would change; write nothing."),
-                WriteConfinement.option,
+                .dryRun,
+                .followSymlinks,
             ],
         run: run)
 

@@ -14,6 +14,7 @@ enum ResolveCommand {
     static let command = Command(
         name: "resolve",
         summary: "Settle the conflicts of conflicted catalogs in the index and stage them.",
+        usage: ["[<path> ...]"],
         help: """
             OVERVIEW: Settle conflicted catalogs after a merge, rebase or cherry-pick.
 
@@ -25,7 +26,7 @@ enum ResolveCommand {
             With no choice flags and a terminal, asks about each conflict:
               [o]urs [t]heirs [b]ase [e]dit ($EDITOR) [s]kip [q]uit
 
-            USAGE: xcstrings-merge resolve [<path> ...] [options]
+            {usage}
 
             ARGUMENTS:
               <path>                  Conflicted catalogs (default: every conflicted *.xcstrings).

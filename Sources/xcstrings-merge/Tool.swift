@@ -1,4 +1,8 @@
 import GitSupport
+import StringCatalog
+
+/// The catalog's member names, each spelled once in `CatalogSchema`.
+typealias Name = CatalogSchema.Name
 
 /// Exit statuses, following `git merge-file` and `swift-format lint`.
 enum ExitStatus: Int32 {
@@ -14,7 +18,11 @@ enum ExitStatus: Int32 {
 struct Command: Sendable {
     var name: String
     var summary: String
-    /// The help text, with `{options}` where the OPTIONS section made from `options` goes.
+    /// What its operands are, one form per way to call it (`<base> <ours> <theirs>`); the
+    /// first form's USAGE line lists every option of the table after it.
+    var usage: [String]
+    /// The help text, with `{usage}` and `{options}` where the USAGE line and the OPTIONS section
+    /// made from `usage` and `options` go.
     var template: String
     /// The options it takes: what its parser accepts, what `--help` lists and what shell
     /// completion offers, each described once, in its table entry.
@@ -29,21 +37,44 @@ struct Command: Sendable {
     enum Operands: Sendable { case catalogs, revisionsOrCatalogs, revision, conflictedCatalogs, none, words }
 
     init(
-        name: String, summary: String, help: String, options: [Arguments.Option] = [], operands: Operands = .catalogs,
+        name: String, summary: String, usage: [String], help: String, options: [Arguments.Option] = [], operands: Operands = .catalogs,
         run: @escaping @Sendable ([String]) throws(UsageError) -> ExitStatus
     ) {
         self.name = name
         self.summary = summary
+        self.usage = usage
         self.template = help
         self.options = options
         self.operands = operands
         self.run = run
     }
 
-    /// `--help`: the template with its options section made from the table.
+    /// `--help`: the template with its USAGE line and options section made from the table.
     var help: String {
-        guard let marker = template.firstRange(of: "{options}\n") else { return template }
-        return String(template[..<marker.lowerBound]) + Arguments.helpSection(options) + String(template[marker.upperBound...])
+        var text = template
+        for (marker, section) in [("{usage}\n", usageSection), ("{options}\n", Arguments.helpSection(options))] {
+            if let range = text.firstRange(of: marker) { text = String(text[..<range.lowerBound]) + section + String(text[range.upperBound...]) }
+        }
+        return text
+    }
+
+    /// `USAGE: xcstrings-merge NAME FORM [--option <value>]...`, wrapped within 100 columns
+    /// under its first operand; each further form on a line of its own.
+    var usageSection: String {
+        let start = "USAGE: xcstrings-merge \(name)"
+        let words = usage[0].split(separator: " ").map(String.init) + options.map(\.synopsis)
+        var lines: [String] = []
+        var line = start
+        for word in words {
+            if line.count + 1 + word.count > 100 && line.count > start.count {
+                lines.append(line)
+                line = String(repeating: " ", count: start.count)
+            }
+            line += " " + word
+        }
+        lines.append(line)
+        for form in usage.dropFirst() { lines.append("       xcstrings-merge \(name) \(form)") }
+        return lines.map { $0 + "\n" }.joined()
     }
 }
 

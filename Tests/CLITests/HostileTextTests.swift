@@ -3,6 +3,7 @@ import Testing
 import StringCatalog
 import CatalogMerge
 @testable import xcstrings_merge
+import MergeSession
 import XcstringsMergeTestSupport
 
 /// Catalog text never drives a terminal: keys and values holding ESC and BEL sequences (OSC 52

@@ -42,7 +42,7 @@ import XcstringsMergeTestSupport
             })
         defer { repo.remove() }
         #expect(merge.status == 0, "\(merge.stderr)")
-        let count = try Scenario.sample().entries.filter { entry in entry.localizations.contains { $0.locale == "de" } }.count
+        let count = try Scenario.sample().strings.members.filter { $0.value.object?[Name.localizations]?.object?["de"] != nil }.count
         #expect(count > 3)
         #expect(merge.stderr.contains("theirs (b) removed de from \(count) strings: "), "\(merge.stderr)")
         let review = try repo.tool(["review", "--no-pager"])

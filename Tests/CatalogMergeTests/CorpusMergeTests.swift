@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import CatalogMerge
+import MergeOracle
 import StringCatalog
 import XcstringsMergeTestSupport
 

@@ -1,5 +1,6 @@
 import Testing
 import CatalogMerge
+import MergeOracle
 import StringCatalog
 import XcstringsMergeTestSupport
 

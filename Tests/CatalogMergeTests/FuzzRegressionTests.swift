@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CatalogDiff
 import CatalogMerge
+import MergeOracle
 import MergePipeline
 import StringCatalog
 import XcstringsMergeTestSupport

@@ -108,9 +108,9 @@ import XcstringsMergeTestSupport
         let (merged, report) = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs)
         func places(_ catalog: Catalog) -> Set<[UTF8Bytes]> {
             var found = Set<[UTF8Bytes]>()
-            for entry in catalog.entries {
+            for entry in catalog.strings.members {
                 found.insert([entry.key])
-                for (locale, _) in entry.localizations { found.insert([entry.key, locale]) }
+                for locale in entry.value.object?[CatalogSchema.Name.localizations]?.object?.keys ?? [] { found.insert([entry.key, locale]) }
             }
             return found
         }

@@ -1,5 +1,6 @@
 import Testing
 @testable import CatalogMerge
+import MergeOracle
 import StringCatalog
 import XcstringsMergeTestSupport
 

@@ -74,7 +74,7 @@ import XcstringsMergeTestSupport
         var seen = Set<String>()
         var keys: [String] = []
         for file in files {
-            for entry in try Catalog(bytes: try bytes(file)).entries where seen.insert(entry.key.string).inserted {
+            for entry in try Catalog(bytes: try bytes(file)).strings.members where seen.insert(entry.key.string).inserted {
                 keys.append(entry.key.string)
             }
         }

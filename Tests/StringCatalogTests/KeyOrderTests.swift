@@ -53,7 +53,7 @@ import XcstringsMergeTestSupport
         var keyBytes: [UTF8Bytes] = []
         for file in files {
             let catalog = try Catalog(bytes: try bytes(file))
-            for entry in catalog.entries where keys.insert(entry.key.string).inserted {
+            for entry in catalog.strings.members where keys.insert(entry.key.string).inserted {
                 keyBytes.append(entry.key)
             }
         }

@@ -57,9 +57,9 @@ enum AppShortcutPhraseRule {
     }
 
     static func check(_ string: LintedString, _ context: inout RuleContext) {
-        guard mentionsStringSet(string.value), let localizations = string.entry["localizations"]?.object else { return }
+        guard mentionsStringSet(string.value), let localizations = string.entry[Name.localizations]?.object else { return }
         for localization in localizations.members {
-            guard let set = localization.value.object?["stringSet"]?.object, case .array(let values)? = set["values"]?.materialized else { continue }
+            guard let set = localization.value.object?[Name.stringSet]?.object, case .array(let values)? = set[Name.values]?.materialized else { continue }
             for phrase in values.compactMap(\.stringValue) {
                 let count = occurrences(in: phrase)
                 guard count != 1 else { continue }

@@ -9,11 +9,11 @@ extension ThreeWayMerge {
         if theirs == base { return ours }
         func isState(_ value: JSONValue?, _ state: StaticString) -> Bool { value?.stringValue?.equals(state) == true }
         let chosen: Side
-        if isState(ours, "manual") {
+        if isState(ours, ExtractionState.manual.name) {
             chosen = .ours
-        } else if isState(theirs, "manual") {
+        } else if isState(theirs, ExtractionState.manual.name) {
             chosen = .theirs
-        } else if isState(ours, "stale") {
+        } else if isState(ours, ExtractionState.stale.name) {
             chosen = .theirs
         } else {
             chosen = .ours
@@ -34,7 +34,7 @@ extension ThreeWayMerge {
         if o == b { return t.members }
         let oursManual = o.comment != nil && !o.isGenerated
         let theirsManual = t.comment != nil && !t.isGenerated
-        let commentTrail = trail.child("comment", of: .entry)
+        let commentTrail = trail.child(UTF8Bytes(Name.comment), of: .entry)
         switch (oursManual, theirsManual) {
         case (true, true):
             let kept = conflict(.bothModified, at: commentTrail, base: b.value, ours: o.value, theirs: t.value)

@@ -247,7 +247,7 @@ struct Translations: Sendable {
     init(of entry: JSONValue, sourceLanguage: UTF8Bytes?) {
         if case .raw(let raw) = entry, raw.canonicalIndent == 2, let canonical = Self(canonical: raw, sourceLanguage: sourceLanguage) {
             self = canonical
-        } else if let localizations = entry.materialized.object?["localizations"]?.object {
+        } else if let localizations = entry.materialized.object?[Name.localizations]?.object {
             var ranges: [(Range<Int>, Range<Int>)] = []
             for member in localizations.members where member.key != sourceLanguage {
                 let localeStart = storage.count
@@ -473,7 +473,7 @@ extension JSONValue {
     var withoutStates: JSONValue {
         guard case .object(let object) = materialized else { return materialized }
         return .object(JSONObject(object.members.compactMap { member in
-            member.key.equals("state") ? nil : JSONMember(key: member.key, value: member.value.withoutStates)
+            member.key.equals(Name.state) ? nil : JSONMember(key: member.key, value: member.value.withoutStates)
         }))
     }
 }

@@ -25,8 +25,8 @@ extension ThreeWayMerge {
         for phrase in basePhrases + oursPhrases + theirsPhrases where seen.insert(phrase).inserted { phrases.append(phrase) }
         autoResolved(MergeRules.phrasesAdded, at: trail, chosen: "combined")
         var set = oursSet
-        set[key: "values"] = .array(phrases.map(JSONValue.string))
-        for name in Self.memberNames(baseSet, oursSet, theirsSet) where !name.equals("values") {
+        set[Name.values] = .array(phrases.map(JSONValue.string))
+        for name in Self.memberNames(baseSet, oursSet, theirsSet) where !name.equals(Name.values) {
             set[key: name] = merge(baseSet?[key: name], oursSet[key: name], theirsSet[key: name], kind: .generic, at: trail.child(name, of: .stringSet))
         }
         return .object(set)
@@ -34,7 +34,7 @@ extension ThreeWayMerge {
 
     /// The phrases of a string set, when its `values` are all strings.
     static func phrases(_ set: JSONObject) -> [UTF8Bytes]? {
-        guard case .array(let values)? = set["values"]?.materialized else { return nil }
+        guard case .array(let values)? = set[Name.values]?.materialized else { return nil }
         let phrases = values.compactMap(\.stringValue)
         return phrases.count == values.count ? phrases : nil
     }

@@ -23,35 +23,35 @@ extension ThreeWayMerge {
     /// when a choice removes the unit (the base's version of a unit both sides added).
     mutating func resolveStringUnit(base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail) -> JSONValue?? {
         guard let oursUnit = ours.object, let theirsUnit = theirs.object,
-            oursUnit["value"]?.stringValue != nil, theirsUnit["value"]?.stringValue != nil
+            oursUnit[Name.value]?.stringValue != nil, theirsUnit[Name.value]?.stringValue != nil
         else { return nil }
-        let oursState = oursUnit["state"]?.stringValue
-        let theirsState = theirsUnit["state"]?.stringValue
-        let oursValue = oursUnit["value"]
-        let theirsValue = theirsUnit["value"]
+        let oursState = oursUnit[Name.state]?.stringValue
+        let theirsState = theirsUnit[Name.state]?.stringValue
+        let oursValue = oursUnit[Name.value]
+        let theirsValue = theirsUnit[Name.value]
 
         let baseUnit = base?.object
         /// `value` and `state` as the rule chose them, the other members merged.
         func unit(value: JSONValue?, state: JSONValue?) -> JSONValue {
             combinedUnit(value: value, state: state, base: baseUnit, ours: oursUnit, theirs: theirsUnit, at: trail)
         }
-        let baseValue = baseUnit?["value"]
+        let baseValue = baseUnit?[Name.value]
         /// Whether a `new` side's value is the placeholder it started from.
         func isUntouchedPlaceholder(_ value: JSONValue?) -> Bool { baseUnit == nil || value == baseValue }
         // U1
-        if oursState?.equals("new") == true, let theirsState, Self.isTranslatedState(theirsState) {
+        if oursState?.equals(UnitState.new.name) == true, let theirsState, Self.isTranslatedState(theirsState) {
             if isUntouchedPlaceholder(oursValue) {
                 autoResolved(MergeRules.translationBeatsNew, at: trail, chosen: Side.theirs.rawValue, discarding: .some(ours))
-                return unit(value: theirsValue, state: theirsUnit["state"])
+                return unit(value: theirsValue, state: theirsUnit[Name.state])
             }
-            return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: .string("needs_review")))
+            return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: UnitState.needsReview.json))
         }
-        if theirsState?.equals("new") == true, let oursState, Self.isTranslatedState(oursState) {
+        if theirsState?.equals(UnitState.new.name) == true, let oursState, Self.isTranslatedState(oursState) {
             if isUntouchedPlaceholder(theirsValue) {
                 autoResolved(MergeRules.translationBeatsNew, at: trail, chosen: Side.ours.rawValue, discarding: .some(theirs))
-                return unit(value: oursValue, state: oursUnit["state"])
+                return unit(value: oursValue, state: oursUnit[Name.state])
             }
-            return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: .string("needs_review")))
+            return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: UnitState.needsReview.json))
         }
         let state = Self.precedingState(oursState, theirsState)
         // U2, the same value
@@ -69,7 +69,7 @@ extension ThreeWayMerge {
                 return unit(value: oursChanged ? oursValue : theirsValue, state: state.map(JSONValue.string))
             }
         }
-        return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: .string("needs_review")))
+        return bothModified(base: base, ours: ours, theirs: theirs, at: trail, marked: unit(value: oursValue, state: UnitState.needsReview.json))
     }
 
     /// R8 for a unit or string set the rules above leave to the general ones (malformed on a
@@ -78,11 +78,11 @@ extension ThreeWayMerge {
     /// that removal and could leave the node with none of them (each side renaming another: the
     /// set keeps neither `state` nor `values`). Both changed the node: a `both-modified` conflict
     /// that keeps ours whole (theirs in the report). Nil when no such member was removed.
-    mutating func detectLostRequiredMember(
-        _ required: [String], base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail
+    mutating func detectLostContentMember(
+        _ content: [StaticString], base: JSONValue?, ours: JSONValue, theirs: JSONValue, at trail: Trail
     ) -> JSONValue?? {
         guard let baseNode = base?.object, let oursNode = ours.object, let theirsNode = theirs.object else { return nil }
-        let removed = required.contains { name in
+        let removed = content.contains { name in
             let key = UTF8Bytes(name)
             return baseNode[key: key] != nil && (oursNode[key: key] == nil) != (theirsNode[key: key] == nil)
         }
@@ -102,10 +102,10 @@ extension ThreeWayMerge {
     mutating func combinedUnit(
         value: JSONValue?, state: JSONValue?, base: JSONObject?, ours: JSONObject, theirs: JSONObject, at trail: Trail
     ) -> JSONValue {
-        let names = Self.memberNames(base, ours, theirs).filter { !$0.equals("value") && !$0.equals("state") }
+        let names = Self.memberNames(base, ours, theirs).filter { !$0.equals(Name.value) && !$0.equals(Name.state) }
         var unit = ours
-        unit[key: "state"] = state
-        unit[key: "value"] = value
+        unit[Name.state] = state
+        unit[Name.value] = value
         for name in names {
             unit[key: name] = merge(base?[key: name], ours[key: name], theirs[key: name], kind: .generic, at: trail.child(name, of: .stringUnit))
         }
@@ -123,14 +123,14 @@ extension ThreeWayMerge {
     }
 
     static func isTranslatedState(_ state: UTF8Bytes) -> Bool {
-        state.equals("translated") || state.equals("needs_review")
+        state.equals(UnitState.translated.name) || state.equals(UnitState.needsReview.name)
     }
 
     /// `needs_review` over `translated` over anything else; ours when neither is either, theirs
     /// when ours has none (a state is never dropped for the lack of one).
     static func precedingState(_ ours: UTF8Bytes?, _ theirs: UTF8Bytes?) -> UTF8Bytes? {
-        if ours?.equals("needs_review") == true || theirs?.equals("needs_review") == true { return "needs_review" }
-        if ours?.equals("translated") == true || theirs?.equals("translated") == true { return "translated" }
+        if ours?.equals(UnitState.needsReview.name) == true || theirs?.equals(UnitState.needsReview.name) == true { return UTF8Bytes(UnitState.needsReview.name) }
+        if ours?.equals(UnitState.translated.name) == true || theirs?.equals(UnitState.translated.name) == true { return UTF8Bytes(UnitState.translated.name) }
         return ours ?? theirs
     }
 }

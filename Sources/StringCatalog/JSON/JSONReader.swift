@@ -378,7 +378,7 @@ struct Parser {
             let value: JSONValue
             if lazyValues {
                 value = try rawMemberValue(for: &key, isReferenceNext: keyIsReferenceNext)
-            } else if mode.lazyCatalogEntries && depth == 1 && key.equals("strings")
+            } else if mode.lazyCatalogEntries && depth == 1 && key.equals(Name.strings)
                 && position < buffer.count && buffer[position] == UInt8(ascii: "{")
             {
                 value = .object(try parseEntries())

@@ -116,6 +116,9 @@ public struct JSONMember: Sendable {
         self.value = value
         self.offset = offset
     }
+
+    /// A member named by the schema (`CatalogSchema.Name`).
+    public init(_ name: StaticString, _ value: JSONValue) { self.init(key: UTF8Bytes(name), value: value) }
 }
 
 /// An object's members in their written order. Readers reject duplicate keys, so keys are unique.
@@ -193,8 +196,11 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// The member named `key`, a name of the schema's (`CatalogSchema.Name`); set to nil to
+    /// remove it, or to a value to replace it in place or add it at the end.
     public subscript(key: StaticString) -> JSONValue? {
-        index(of: key).map { members[$0].value }
+        get { index(of: key).map { members[$0].value } }
+        set { self[key: UTF8Bytes(key)] = newValue }
     }
 
     public func member(_ key: StaticString) -> JSONMember? {

@@ -16,9 +16,9 @@ public struct Catalog: Sendable {
     /// An empty catalog, as Xcode creates one.
     public static func empty(sourceLanguage: String = "en", version: String = "1.1") -> Catalog {
         Catalog(root: JSONObject([
-            JSONMember(key: "sourceLanguage", value: .string(UTF8Bytes(sourceLanguage))),
-            JSONMember(key: "strings", value: .object(JSONObject())),
-            JSONMember(key: "version", value: .string(UTF8Bytes(version))),
+            JSONMember(Name.sourceLanguage, .string(UTF8Bytes(sourceLanguage))),
+            JSONMember(Name.strings, .object(JSONObject())),
+            JSONMember(Name.version, .string(UTF8Bytes(version))),
         ]))
     }
 
@@ -63,7 +63,7 @@ public struct Catalog: Sendable {
         splitAbove: Int = JSONReader.defaultSplitSize
     ) throws(JSONError) {
         let document = try JSONReader.parse(
-            bytes, mode: purpose.readingMode(splitAbove: splitAbove), reference: reference?.root[key: "strings"]?.object)
+            bytes, mode: purpose.readingMode(splitAbove: splitAbove), reference: reference?.root[Name.strings]?.object)
         root = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
             try Self.root(of: document, in: buffer, requiringCatalogShape: purpose.requiresCatalogShape)
         }
@@ -77,7 +77,7 @@ public struct Catalog: Sendable {
         splitAbove: Int = JSONReader.defaultSplitSize
     ) throws(JSONError) {
         let document = try JSONReader.parse(
-            copyingFrom: buffer, mode: purpose.readingMode(splitAbove: splitAbove), reference: reference?.root[key: "strings"]?.object)
+            copyingFrom: buffer, mode: purpose.readingMode(splitAbove: splitAbove), reference: reference?.root[Name.strings]?.object)
         root = try Self.root(of: document, in: buffer, requiringCatalogShape: purpose.requiresCatalogShape)
     }
 
@@ -87,7 +87,7 @@ public struct Catalog: Sendable {
     public init(streamingFrom buffer: UnsafeBufferPointer<UInt8>, reference: Catalog?) throws(JSONError) {
         var mode = Purpose.catalog.readingMode(splitAbove: JSONReader.defaultSplitSize)
         mode.releasesPassedPages = true
-        let document = try JSONReader.parse(copyingFrom: buffer, mode: mode, reference: reference?.root[key: "strings"]?.object)
+        let document = try JSONReader.parse(copyingFrom: buffer, mode: mode, reference: reference?.root[Name.strings]?.object)
         root = try Self.root(of: document, in: buffer, requiringCatalogShape: true)
     }
 
@@ -101,7 +101,7 @@ public struct Catalog: Sendable {
                 message: "the top level is \(document.typeDescription); a string catalog is a JSON object",
                 line: 1, column: 1, offset: 0, isNotACatalog: true)
         }
-        if let strings = root.member("strings"), strings.value.object == nil {
+        if let strings = root.member(Name.strings), strings.value.object == nil {
             let (line, column) = LineColumn.lineAndColumn(of: strings.offset, in: buffer)
             throw JSONError(
                 message: "\"strings\" is \(strings.value.typeDescription); expected an object of entries",
@@ -120,10 +120,10 @@ public struct Catalog: Sendable {
     /// lose every translation with nothing said.
     public static func topLevelShapeProblem(_ root: JSONObject) -> (message: String, offset: Int)? {
         let notACatalog = "not a string catalog: "
-        for name: StaticString in ["sourceLanguage", "strings"] where root.member(name) == nil {
+        for name in [Name.sourceLanguage, Name.strings] where root.member(name) == nil {
             return (notACatalog + "no \"\(name)\" at the top level (a catalog has \"sourceLanguage\", \"strings\" and \"version\")", 0)
         }
-        for name: StaticString in ["sourceLanguage", "version"] {
+        for name in [Name.sourceLanguage, Name.version] {
             if let member = root.member(name), member.value.stringValue == nil {
                 return (notACatalog + "\"\(name)\" is \(member.value.typeDescription); expected a string", max(member.offset, 0))
             }
@@ -139,7 +139,7 @@ public struct Catalog: Sendable {
     ) throws(JSONError) -> Catalog {
         let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         if content.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return Catalog(root: JSONObject([JSONMember(key: "strings", value: .object(JSONObject()))]))
+            return Catalog(root: JSONObject([JSONMember(Name.strings, .object(JSONObject()))]))
         }
         return try Catalog(bytes: bytes, for: purpose, splitAbove: splitAbove)
     }
@@ -149,12 +149,8 @@ public struct Catalog: Sendable {
 
     /// The entries, keyed by the exact bytes of each string's key.
     public var strings: JSONObject {
-        get { root["strings"]?.object ?? JSONObject() }
-        set { root[key: "strings"] = .object(newValue) }
-    }
-
-    public var entries: [CatalogEntry] {
-        strings.members.map { CatalogEntry(key: $0.key, value: $0.value) }
+        get { root[Name.strings]?.object ?? JSONObject() }
+        set { root[Name.strings] = .object(newValue) }
     }
 
     /// Writes the bytes Xcode would write for this catalog to `path`, atomically and in pieces,
@@ -194,7 +190,7 @@ public struct Catalog: Sendable {
         if !KeyOrder.isSorted(entries) { return false }
         // The keys were just found in order: the writer need not compare them again.
         var checked = root
-        if checked.member("strings") != nil { checked[key: "strings"] = .object(JSONObject(keyOrdered: entries)) }
+        if checked.member(Name.strings) != nil { checked[Name.strings] = .object(JSONObject(keyOrdered: entries)) }
         var offset = 0
         var equal = true
         var writer = XcodeWriter(capacity: 1 << 21)
@@ -235,50 +231,17 @@ public struct Catalog: Sendable {
     }
 }
 
-/// One entry of `strings`: a key and what Xcode knows about it.
-public struct CatalogEntry: Sendable {
-    typealias Name = CatalogSchema.Name
-
-    public var key: UTF8Bytes
-    public var value: JSONValue
-
-    public init(key: UTF8Bytes, value: JSONValue) {
-        self.key = key
-        self.value = value
-    }
-
-    public var object: JSONObject { value.object ?? JSONObject() }
-    public var comment: UTF8Bytes? { object[Name.comment]?.stringValue }
-    public var extractionState: UTF8Bytes? { object[Name.extractionState]?.stringValue }
-    public var isCommentAutoGenerated: Bool {
-        if case .bool(true) = object[Name.isCommentAutoGenerated] { return true }
-        return false
-    }
-    public var shouldTranslate: Bool {
-        if case .bool(false) = object[Name.shouldTranslate] { return false }
-        return true
-    }
-    public var localizations: [(locale: UTF8Bytes, localization: Localization)] {
-        (object[Name.localizations]?.object?.members ?? []).map { ($0.key, Localization($0.value)) }
-    }
-}
-
 /// A translation for one locale, or one case of a variation: a string unit, variations, or both
 /// with substitutions.
 public struct Localization: Sendable {
-    typealias Name = CatalogSchema.Name
 
     public var value: JSONValue
     public init(_ value: JSONValue) { self.value = value }
 
-    public var object: JSONObject { value.object ?? JSONObject() }
-    public var stringUnit: StringUnit? { object[Name.stringUnit].map(StringUnit.init) }
-    public var variations: JSONObject? { object[Name.variations]?.object }
-    public var substitutions: JSONObject? { object[Name.substitutions]?.object }
-
     /// The shape of this localization, for detecting structural changes.
     public var shape: LocalizationShape {
-        if let variations {
+        let object = value.object ?? JSONObject()
+        if let variations = object[Name.variations]?.object {
             if variations[Name.plural] != nil && variations[Name.device] == nil { return .plural }
             if variations[Name.device] != nil && variations[Name.plural] == nil { return .device }
             return .otherVariations
@@ -292,13 +255,4 @@ public struct Localization: Sendable {
 public enum LocalizationShape: String, Sendable {
     /// `stringSet`: an App Shortcut's phrases (`AppShortcuts.xcstrings`), `{"state", "values"}`.
     case stringUnit, stringSet, plural, device, otherVariations, other
-}
-
-/// `{"state": …, "value": …}`.
-public struct StringUnit: Sendable {
-    public var value: JSONValue
-    public init(_ value: JSONValue) { self.value = value }
-
-    public var state: UTF8Bytes? { value.object?[CatalogSchema.Name.state]?.stringValue }
-    public var text: UTF8Bytes? { value.object?[CatalogSchema.Name.value]?.stringValue }
 }

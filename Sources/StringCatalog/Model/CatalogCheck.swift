@@ -61,7 +61,7 @@ public enum CatalogCheck {
                 findings: [CheckFinding(severity: .error, line: error.line, column: error.column, message: error.message)],
                 unreadable: JSONError.startsAsSomethingElse(bytes))
         }
-        if let problem = Catalog.topLevelShapeProblem(catalog.root), catalog.root.member("sourceLanguage") == nil || catalog.root.member("strings") == nil {
+        if let problem = Catalog.topLevelShapeProblem(catalog.root), catalog.root.member(Name.sourceLanguage) == nil || catalog.root.member(Name.strings) == nil {
             let (line, column) = LineColumn.lineAndColumn(of: problem.offset, in: bytes)
             return CheckResult(path: path, findings: [CheckFinding(severity: .error, line: line, column: column, message: problem.message)], unreadable: true)
         }

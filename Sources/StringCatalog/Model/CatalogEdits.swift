@@ -96,15 +96,10 @@ public enum KeyRenaming {
                 continue
             }
             var object = entry.materialized.object ?? JSONObject()
-            var localizations = object["localizations"]?.object ?? JSONObject()
+            var localizations = object[Name.localizations]?.object ?? JSONObject()
             if localizations[key: sourceLanguage] == nil {
-                localizations[key: sourceLanguage] = .object(JSONObject([
-                    JSONMember(key: "stringUnit", value: .object(JSONObject([
-                        JSONMember(key: "state", value: "translated"),
-                        JSONMember(key: "value", value: .string(rename.old)),
-                    ]))),
-                ]))
-                object[key: "localizations"] = .object(localizations)
+                localizations[key: sourceLanguage] = .object(.localization(rename.old, state: .translated))
+                object[Name.localizations] = .object(localizations)
                 outcome.sourceTextAdded.append(rename.old)
             }
             strings[key: rename.old] = nil
@@ -132,7 +127,7 @@ public enum LocaleRemoval {
         var strings = catalog.strings
         for index in strings.members.indices {
             guard var entry = strings.members[index].value.materialized.object,
-                var localizations = entry["localizations"]?.object
+                var localizations = entry[Name.localizations]?.object
             else { continue }
             var changed = false
             for locale in locales where localizations[key: locale] != nil {
@@ -141,7 +136,7 @@ public enum LocaleRemoval {
                 changed = true
             }
             guard changed else { continue }
-            entry[key: "localizations"] = .object(localizations)
+            entry[Name.localizations] = .object(localizations)
             strings.members[index].value = .object(entry)
             outcome.stringsChanged += 1
         }

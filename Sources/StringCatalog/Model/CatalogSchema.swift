@@ -70,8 +70,8 @@ public enum CatalogSchema {
             }
         }
 
-        static let unitStateNames: [StaticString] = ["translated", "needs_review", "new"]
-        static let extractionStateNames: [StaticString] = ["extracted_with_value", "manual", "stale", "migrated"]
+        static let unitStateNames: [StaticString] = UnitState.allCases.map(\.name)
+        static let extractionStateNames: [StaticString] = ExtractionState.allCases.map(\.name)
         static let pluralCategoryNames: [StaticString] = ["zero", "one", "two", "few", "many", "other"]
         static let deviceNames: [StaticString] = ["iphone", "ipad", "ipod", "mac", "appletv", "applewatch", "applevision", "other"]
 
@@ -196,6 +196,18 @@ public enum CatalogSchema {
         }
     }
 
+    /// The members that hold what a unit or string set says (`state` with `value` or `values`):
+    /// a merge must keep them together, never one side's `state` with the other side's
+    /// removal of it (R8). Wider than `requiredMembers`: a unit without a `state` is incomplete
+    /// only in what it says, not in its shape.
+    public static func contentMembers(of node: Node) -> [StaticString] {
+        switch node {
+        case .stringUnit: return [Name.state, Name.value]
+        case .stringSet: return [Name.state, Name.values]
+        case .root, .entry, .localization, .variations, .substitution: return []
+        }
+    }
+
     static let rootRequired = rootMembers.filter(\.isRequired).map(\.name)
     static let stringUnitRequired = stringUnitMembers.filter(\.isRequired).map(\.name)
     static let stringSetRequired = stringSetMembers.filter(\.isRequired).map(\.name)
@@ -206,3 +218,73 @@ public enum CatalogSchema {
         return nil
     }
 }
+
+/// A string unit's (or string set's) `state`, as Xcode writes it. "Stale" is not one: it is an
+/// entry's `extractionState` (docs/format.md).
+public enum UnitState: UInt8, CaseIterable, Sendable {
+    case translated, needsReview, new
+
+    /// The name in the catalog.
+    public var name: StaticString {
+        switch self {
+        case .translated: return "translated"
+        case .needsReview: return "needs_review"
+        case .new: return "new"
+        }
+    }
+
+    /// The state a JSON string's content names, read without decoding it; nil for any other text.
+    public init?(bytes: UnsafeBufferPointer<UInt8>) {
+        // Told apart by length and first byte, then checked whole.
+        let known: UnitState
+        switch (bytes.count, bytes.first) {
+        case (10, UInt8(ascii: "t")?): known = .translated
+        case (12, UInt8(ascii: "n")?): known = .needsReview
+        case (3, UInt8(ascii: "n")?): known = .new
+        default: return nil
+        }
+        guard known.name.withUTF8Buffer({ $0.elementsEqual(bytes) }) else { return nil }
+        self = known
+    }
+
+    /// The state `name` names; nil for any other text.
+    public init?(_ name: UTF8Bytes) {
+        guard let known = name.bytes.withUnsafeBufferPointer({ UnitState(bytes: $0) }) else { return nil }
+        self = known
+    }
+
+    /// Whether `name` is this state's name.
+    public func isNamed(by name: UTF8Bytes?) -> Bool { name?.equals(self.name) == true }
+
+    /// The state as a JSON value, to write into a unit.
+    public var json: JSONValue { .string(UTF8Bytes(name)) }
+}
+
+extension JSONObject {
+    /// A localization holding one string unit, `{"stringUnit" : {"state", "value"}}`.
+    public static func localization(_ value: UTF8Bytes, state: UnitState) -> JSONObject {
+        JSONObject([JSONMember(Name.stringUnit, .object(JSONObject([JSONMember(Name.state, state.json), JSONMember(Name.value, .string(value))])))])
+    }
+}
+
+/// An entry's `extractionState`, as Xcode writes it; absent means extracted automatically.
+public enum ExtractionState: UInt8, CaseIterable, Sendable {
+    case extractedWithValue, manual, stale, migrated
+
+    /// The name in the catalog.
+    public var name: StaticString {
+        switch self {
+        case .extractedWithValue: return "extracted_with_value"
+        case .manual: return "manual"
+        case .stale: return "stale"
+        case .migrated: return "migrated"
+        }
+    }
+
+    /// Whether `name` is this state's name.
+    public func isNamed(by name: UTF8Bytes?) -> Bool { name?.equals(self.name) == true }
+}
+
+/// The catalog's member names, each spelled once in `CatalogSchema`.
+typealias Name = CatalogSchema.Name
+

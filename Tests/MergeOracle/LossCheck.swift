@@ -1,4 +1,8 @@
+import CatalogMerge
 import StringCatalog
+
+/// The catalog's member names, each spelled once in `CatalogSchema`.
+typealias Name = CatalogSchema.Name
 
 /// Proof that a merge lost nothing: every string-unit value and App Shortcut phrase (in any
 /// state, `new` too) that ours or theirs changed from the base is in the output at the same place
@@ -42,14 +46,15 @@ public enum LossCheck {
         func walk(_ value: JSONValue, key: UTF8Bytes, path: [UTF8Bytes]) {
             guard let object = value.object else { return }
             for member in object.members {
-                if member.key.equals("stringUnit") || member.key.equals("stringSet"), let node = member.value.object {
-                    let names = ["state", "value", "values"].filter { node[key: UTF8Bytes($0)] != nil }
+                if member.key.equals(Name.stringUnit) || member.key.equals(Name.stringSet), let node = member.value.object {
+                    let kind: CatalogSchema.Node = member.key.equals(Name.stringUnit) ? .stringUnit : .stringSet
+                    let names = CatalogSchema.contentMembers(of: kind).filter { node[$0] != nil }.map(\.description)
                     result[Place(key: key, path: path + [member.key])] = (member.value, Set(names))
                 }
                 walk(member.value, key: key, path: path + [member.key])
             }
         }
-        for entry in catalog.entries { walk(entry.value, key: entry.key, path: []) }
+        for entry in catalog.strings.members { walk(entry.value, key: entry.key, path: []) }
         return result
     }
 
@@ -74,7 +79,7 @@ public enum LossCheck {
         for resolution in report.autoResolved {
             guard let key = resolution.location.key, let dropped = resolution.discarded, let dropped else { continue }
             var path: [UTF8Bytes] = []
-            if let locale = resolution.location.locale { path = ["localizations", locale] }
+            if let locale = resolution.location.locale { path = [UTF8Bytes(Name.localizations), locale] }
             path += resolution.location.path
             for (inside, text) in units(of: dropped, key: key, path: path) { discarded[inside, default: []].append(text) }
         }
@@ -118,7 +123,7 @@ public enum LossCheck {
         func isInside(_ location: MergeLocation) -> Bool {
             guard location.key == key else { return location.key == nil && location.path.isEmpty }
             var prefix: [UTF8Bytes] = []
-            if let locale = location.locale { prefix = ["localizations", locale] }
+            if let locale = location.locale { prefix = [UTF8Bytes(Name.localizations), locale] }
             prefix += location.path
             if prefix.count == path.count + 1 && prefix.starts(with: path) { return true }
             return path.starts(with: prefix)
@@ -128,7 +133,7 @@ public enum LossCheck {
     /// Every string unit's value, by where it is; units in state `new` only with `includingNew`.
     static func units(_ catalog: Catalog, includingNew: Bool = false) -> [Place: UTF8Bytes] {
         var result: [Place: UTF8Bytes] = [:]
-        for entry in catalog.entries { collectUnits(in: entry.value, key: entry.key, path: [], includingNew: includingNew, into: &result) }
+        for entry in catalog.strings.members { collectUnits(in: entry.value, key: entry.key, path: [], includingNew: includingNew, into: &result) }
         return result
     }
 
@@ -138,19 +143,19 @@ public enum LossCheck {
     ) {
         guard let object = value.object else { return }
         for member in object.members {
-            if member.key.equals("stringUnit"), let unit = member.value.object, let text = unit["value"]?.stringValue,
-                includingNew || unit["state"]?.stringValue?.equals("new") != true
+            if member.key.equals(Name.stringUnit), let unit = member.value.object, let text = unit[Name.value]?.stringValue,
+                includingNew || unit[Name.state]?.stringValue?.equals(UnitState.new.name) != true
             {
                 // A unit in state "new" holds no translation yet (U1 may replace it).
                 result[Place(key: key, path: path + [member.key])] = text
             }
             // An App Shortcut's phrases: each one a value of its own, placed below `values` so that
             // a conflict or decision about the whole list covers each of them.
-            if member.key.equals("stringSet"), let set = member.value.object, case .array(let values)? = set["values"]?.materialized,
-                includingNew || set["state"]?.stringValue?.equals("new") != true
+            if member.key.equals(Name.stringSet), let set = member.value.object, case .array(let values)? = set[Name.values]?.materialized,
+                includingNew || set[Name.state]?.stringValue?.equals(UnitState.new.name) != true
             {
                 for phrase in values.compactMap(\.stringValue) {
-                    result[Place(key: key, path: path + [member.key, "values", phrase])] = phrase
+                    result[Place(key: key, path: path + [member.key, UTF8Bytes(Name.values), phrase])] = phrase
                 }
                 continue
             }
@@ -163,11 +168,11 @@ public enum LossCheck {
     static func units(of value: JSONValue, key: UTF8Bytes, path: [UTF8Bytes]) -> [Place: UTF8Bytes] {
         var found: [Place: UTF8Bytes] = [:]
         // A unit itself: its value is the place's.
-        if let object = value.object, object["state"] != nil || object["value"] != nil, let text = object["value"]?.stringValue {
+        if let object = value.object, object[Name.state] != nil || object[Name.value] != nil, let text = object[Name.value]?.stringValue {
             found[Place(key: key, path: path)] = text
         }
         // A set's phrase list itself: each phrase is placed below it.
-        if path.last?.equals("values") == true, case .array(let phrases) = value.materialized {
+        if path.last?.equals(Name.values) == true, case .array(let phrases) = value.materialized {
             for phrase in phrases.compactMap(\.stringValue) { found[Place(key: key, path: path + [phrase])] = phrase }
         }
         collectUnits(in: value, key: key, path: path, includingNew: true, into: &found)
