@@ -5,7 +5,7 @@
 #   brew tap local/xcstrings-merge /path/to/xcstrings-merge
 #   brew install --HEAD local/xcstrings-merge/xcstrings-merge
 # The tap is a clone of this repository; the formula builds that clone's main branch. HEAD only
-# until the project has a public home with release archives (docs/install.md says what
+# until the project has a public home with release archives (docs/users/install.md says what
 # `brew audit` reports meanwhile).
 class XcstringsMerge < Formula
   desc "Git merge driver, checker and formatter for Xcode String Catalogs"

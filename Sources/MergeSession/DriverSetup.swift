@@ -197,3 +197,178 @@ public enum DriverSetup {
         }
     }
 }
+
+extension DriverSetup {
+    /// What install and uninstall did, one step at a time, for the command to say.
+    public enum Step: Sendable {
+        /// A setting of the user's own that install replaced, kept for uninstall.
+        case keptSetting(name: String, value: String)
+        case addedAttribute(line: String, file: String)
+        /// A repository's `.gitattributes` changed: the team needs it committed.
+        case attributesToCommit
+        case setDriver(file: String, command: String)
+        case setTextconv(file: String)
+        case removedSection(String, file: String)
+        case restoredSetting(name: String, value: String)
+        case removedAttribute(line: String, file: String)
+        case removedHook(String)
+        /// A pre-commit hook that runs the check but is not the one install wrote: left.
+        case foreignHook(String)
+        /// A local uninstall leaves the global registration working in this repository.
+        case globalStillActive(configFile: String)
+    }
+
+    /// Registers both drivers in `target`: its attributes file first (when it cannot be
+    /// written, nothing else has changed yet), then the settings, each value of the user's own
+    /// it replaces kept for uninstall. True when anything changed.
+    public static func install(into target: Target, binary: String, driver: String, step: (Step) -> Void) throws -> Bool {
+        var changed = false
+        /// Sets `name` to `value`, keeping a value of the user's own that it replaces.
+        func set(_ name: String, _ value: String) throws -> Bool {
+            let current = try target.config.string(name)
+            guard current != value else { return false }
+            if let current, !Record.isOurs(current), try target.config.string(Record.previous(name)) == nil {
+                try setConfig(Record.previous(name), current, in: target.configFile)
+                step(.keptSetting(name: name, value: current))
+            }
+            try setConfig(name, value, in: target.configFile)
+            return true
+        }
+        // The attributes file first: when it cannot be written (a read-only folder), nothing
+        // else has changed yet, so no half install is left.
+        let existed = FileBytes.exists(target.attributesFile)
+        let existing = (try? FileBytes.read(target.attributesFile)) ?? []
+        let missing = attributesLines.filter { !hasAttributesLine(existing, $0) }
+        if !missing.isEmpty {
+            var bytes = existing
+            let addedNewline = bytes.last.map { $0 != 0x0A } ?? false
+            if addedNewline { bytes.append(0x0A) }
+            for line in missing { bytes += Array((line + "\n").utf8) }
+            try createParent(of: target.attributesFile)
+            try FileBytes.writeAtomically(bytes, to: target.attributesFile)
+            // Then what was done to it, for uninstall.
+            let recorded = try target.config.string(Record.addedAttributes)?.split(separator: " ").map(String.init) ?? []
+            let added = missing.map { $0 == attributesLine ? "merge" : "diff" }
+            try setConfig(Record.addedAttributes, Array(Set(recorded + added)).sorted().joined(separator: " "), in: target.configFile)
+            if !existed { try setConfig(Record.createdAttributesFile, "true", in: target.configFile) }
+            if addedNewline { try setConfig(Record.addedFinalNewline, "true", in: target.configFile) }
+            for line in missing { step(.addedAttribute(line: line, file: target.attributesFile)) }
+            if target.scope == "local" { step(.attributesToCommit) }
+            changed = true
+        }
+        if try set("merge.xcstrings.name", driverName) { changed = true }
+        if try set("merge.xcstrings.driver", driver) {
+            step(.setDriver(file: target.configFile, command: driver))
+            changed = true
+        }
+        let textconv = textconvCommand(binary: binary)
+        if try set("diff.xcstrings.textconv", textconv) {
+            step(.setTextconv(file: target.configFile))
+            changed = true
+        }
+        // git keeps each version's lines (in refs/notes/textconv/xcstrings), so that a long
+        // `git log -p` converts each version once, not on every run.
+        if try set("diff.xcstrings.cachetextconv", "true") { changed = true }
+        return changed
+    }
+
+    /// Takes away what install did in `target`, putting back what it replaced, as its records
+    /// say. True when anything changed.
+    public static func uninstall(from target: Target, step: (Step) -> Void) throws -> Bool {
+        var changed = false
+        // What install recorded, read before any of it is unset.
+        var previous: [String: String] = [:]
+        for name in Record.settings {
+            if let value = try target.config.string(Record.previous(name)) { previous[name] = value }
+        }
+        let addedAttributes = try target.config.string(Record.addedAttributes).map { $0.split(separator: " ").map(String.init) }
+        let addedFinalNewline = try target.config.string(Record.addedFinalNewline) == "true"
+        let createdAttributesFile = try target.config.string(Record.createdAttributesFile) == "true"
+        for record in Record.all { _ = try unsetConfig(record, in: target.configFile) }
+        for name in ["merge.xcstrings.driver", "merge.xcstrings.name"] where try unsetConfig(name, in: target.configFile) {
+            changed = true
+        }
+        var diffRemoved = false
+        for name in ["diff.xcstrings.textconv", "diff.xcstrings.cachetextconv"] where try unsetConfig(name, in: target.configFile) {
+            diffRemoved = true
+        }
+        if changed || diffRemoved {
+            // git leaves an empty [merge "xcstrings"] header behind; take it away too.
+            if let bytes = try? FileBytes.read(target.configFile) {
+                let cleaned = removingEmptySection(bytes)
+                if cleaned.isEmpty && !FileBytes.isSymbolicLink(target.configFile) {
+                    unlink(target.configFile)
+                } else if cleaned != bytes {
+                    try FileBytes.writeAtomically(cleaned, to: target.configFile)
+                }
+            }
+            if changed { step(.removedSection("merge.xcstrings", file: target.configFile)) }
+            if diffRemoved { step(.removedSection("diff.xcstrings", file: target.configFile)) }
+            changed = true
+        }
+        for (name, value) in previous.sorted(by: { $0.key < $1.key }) {
+            try setConfig(name, value, in: target.configFile)
+            step(.restoredSetting(name: name, value: value))
+        }
+        // The lines install added (all of ours, for an install that kept no record).
+        let ours = addedAttributes.map { added in
+            attributesLines.filter { added.contains($0 == attributesLine ? "merge" : "diff") }
+        } ?? attributesLines
+        if let existing = try? FileBytes.read(target.attributesFile),
+            case let present = ours.filter({ hasAttributesLine(existing, $0) }), !present.isEmpty
+        {
+            let kept = lines(existing).filter { !present.contains($0.trimmingWhitespace()) }
+            var text = kept.joined(separator: "\n")
+            if addedFinalNewline && text.hasSuffix("\n") { text.removeLast() }
+            let removeFile = addedAttributes == nil || createdAttributesFile
+            if text.isEmpty && removeFile && !FileBytes.isSymbolicLink(target.attributesFile) {
+                unlink(target.attributesFile)
+            } else {
+                try FileBytes.writeAtomically(Array(text.utf8), to: target.attributesFile)
+            }
+            for line in present { step(.removedAttribute(line: line, file: target.attributesFile)) }
+            changed = true
+        }
+        if target.scope == "local", let repository = try? Repository.openIfPresent() {
+            // The hook install --hook wrote (recognised by its first lines); another is not ours.
+            let hook = hookFile(repository)
+            if let text = (try? FileBytes.read(hook)).map({ String(decoding: $0, as: UTF8.self) }) {
+                if text.hasPrefix("#!/bin/sh\n" + hookSignature) {
+                    unlink(hook)
+                    step(.removedHook(hook))
+                    changed = true
+                } else if runsCheck(text) {
+                    step(.foreignHook(hook))
+                }
+            }
+            // A local uninstall leaves the global registration working here: say so.
+            if let global = try? DriverSetup.target(global: true),
+                ((try? global.config.string("merge.xcstrings.driver")) ?? nil) != nil
+            {
+                step(.globalStillActive(configFile: global.configFile))
+            }
+        }
+        return changed
+    }
+
+    /// The config text without a `[merge "xcstrings"]` or `[diff "xcstrings"]` section that has
+    /// no entries left.
+    public static func removingEmptySection(_ bytes: [UInt8]) -> [UInt8] {
+        var lines = lines(bytes)
+        var i = 0
+        while i < lines.count {
+            if ["[merge \"xcstrings\"]", "[diff \"xcstrings\"]"].contains(lines[i].trimmingWhitespace()) {
+                var j = i + 1
+                while j < lines.count && lines[j].trimmingWhitespace().isEmpty && j + 1 < lines.count { j += 1 }
+                let sectionEnds = j >= lines.count || lines[j].trimmingWhitespace().hasPrefix("[") || lines[j].trimmingWhitespace().isEmpty
+                if sectionEnds {
+                    lines.removeSubrange(i..<min(j, lines.count))
+                    continue
+                }
+            }
+            i += 1
+        }
+        let text = lines.joined(separator: "\n")
+        return text.allSatisfy({ $0 == "\n" }) ? [] : Array(text.utf8)
+    }
+}

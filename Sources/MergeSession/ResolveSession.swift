@@ -407,3 +407,35 @@ public struct ResolveSession {
         return applied
     }
 }
+
+extension ResolveSession {
+    /// Why an edited value cannot stand where it was typed.
+    public struct ShapeRefusal: Error, Sendable { public var reason: String }
+
+    /// What an edit means for the node it edits, or why it cannot stand there: a string unit
+    /// takes an object with a string `state` and `value`, or a bare string, which becomes its new
+    /// value (state `translated`: what a person typing a translation means); any other node
+    /// keeps its JSON type (a string for a string, an object for an entry or a localization).
+    public static func shaped(_ edited: JSONValue, like start: JSONValue?, at location: MergeLocation) -> Result<JSONValue, ShapeRefusal> {
+        if location.path.last?.equals(Name.stringUnit) == true {
+            let startUnit = start?.object
+            switch edited {
+            case .string(let text):
+                var unit = startUnit ?? JSONObject()
+                unit[Name.state] = UnitState.translated.json
+                unit[Name.value] = .string(text)
+                return .success(.object(unit))
+            case .object(let unit) where unit[Name.value]?.stringValue != nil && unit[Name.state]?.stringValue != nil:
+                return .success(edited)
+            case .object:
+                return .failure(ShapeRefusal(reason: "a string unit needs a string \"state\" and \"value\" (or type the new text alone, in quotes)"))
+            default:
+                return .failure(ShapeRefusal(reason: "a string unit is an object with \"state\" and \"value\", or the new text alone in quotes; got \(edited.typeDescription)"))
+            }
+        }
+        if let start, start.materialized.typeDescription != edited.typeDescription {
+            return .failure(ShapeRefusal(reason: "this place holds \(start.typeDescription); got \(edited.typeDescription)"))
+        }
+        return .success(edited)
+    }
+}

@@ -1,3 +1,4 @@
+import MergeSession
 import StringCatalog
 
 /// Catalogs read for an edit: all of them are confined, locked, read and checked before any is
@@ -13,7 +14,7 @@ struct CatalogFile {
     /// `format` take (the repository's tracked catalogs, else those under the current folder).
     /// Nil after a message when they cannot be listed; a usage error when there are none.
     static func defaultPaths(command: String) throws(UsageError) -> [String]? {
-        guard let (jobs, failed) = try CheckJob.discover([], staged: false, command: command), !failed else { return nil }
+        guard let (jobs, failed) = try discoverCatalogs([], staged: false, command: command), !failed else { return nil }
         guard !jobs.isEmpty else {
             throw UsageError(message: "no catalogs given, and none here (tracked by git, or under the current folder)", command: command)
         }
@@ -75,17 +76,16 @@ struct CatalogFile {
     /// Confines and locks one catalog for an edit in place (`WriteConfinement`, `InPlaceEdit`):
     /// the refusal, when its links lead outside its repository, is the error's reason.
     static func edit(_ path: String, command: String, followingSymlinks: Bool) throws(FileError) -> InPlaceEdit {
-        if let refusal = WriteConfinement.refusal(for: path, followingSymlinks: followingSymlinks) {
-            throw FileError(path: path, reason: refusal)
-        }
-        return try lock(path, command: command)
+        try CatalogLock.edit(path, followingSymlinks: followingSymlinks) { waiting(path, command: command) }
     }
 
     /// Locks `path` for an edit, saying so when another run holds it.
     static func lock(_ path: String, command: String) throws(FileError) -> InPlaceEdit {
-        try InPlaceEdit(path: path) {
-            Output.err("xcstrings-merge \(command): \(path) is being written by another run of the tool; waiting for it\n")
-        }
+        try InPlaceEdit(path: path) { waiting(path, command: command) }
+    }
+
+    static func waiting(_ path: String, command: String) {
+        Output.err("xcstrings-merge \(command): \(path) is being written by another run of the tool; waiting for it\n")
     }
 
     /// Writes `catalog` over this file atomically in Xcode's form; false (with a message) on
@@ -98,5 +98,25 @@ struct CatalogFile {
             Output.err("\(path): error: \(error.reason)\n")
             return false
         }
+    }
+}
+
+/// The catalogs a command works on (`CheckJob.discover`), what was not found said as the
+/// command says it; nil, after a message, when the repository cannot be read.
+func discoverCatalogs(_ positionals: [String], staged: Bool, command: String) throws(UsageError) -> (jobs: [CheckJob], ioFailure: Bool)? {
+    do {
+        let found = try CheckJob.discover(positionals, staged: staged)
+        for missing in found.notFound {
+            switch missing {
+            case .unsupportedName(let sentence): Output.err("xcstrings-merge \(command): \(sentence)\n")
+            case .noCatalogs(let folder): Output.err("\(folder): error: no catalogs (*.xcstrings) in this folder\n")
+            case .noSuchFile(let path): Output.err("\(path): error: no such file or directory\n")
+            }
+        }
+        return (found.jobs, found.ioFailure)
+    } catch {
+        if error.isMisuse { throw UsageError(message: error.message, command: command) }
+        Output.err("xcstrings-merge \(command): \(error.message)\n")
+        return nil
     }
 }

@@ -32,9 +32,7 @@ enum CheckCommand {
 
             {usage}
 
-            ARGUMENTS:
-              <path>                  A .xcstrings file or a directory (default: the tracked
-                                      catalogs of the repository, else the current directory).
+            \(Command.catalogPathsSection)
 
             {options}
 
@@ -66,8 +64,8 @@ enum CheckCommand {
         if staged && !parsed.positionals.isEmpty {
             throw UsageError(message: "--staged checks the tracked catalogs; give no paths with it", command: "check")
         }
-        guard let (jobs, ioFailure) = try CheckJob.discover(parsed.positionals, staged: staged, command: "check") else { return .error }
-        var results = ParallelCheck.run(jobs, showProgress: Output.standardErrorIsTerminal && jobs.count >= 20)
+        guard let (jobs, ioFailure) = try discoverCatalogs(parsed.positionals, staged: staged, command: "check") else { return .error }
+        var results = ParallelCheck.run(jobs, progress: Output.standardErrorIsTerminal && jobs.count >= 20 ? Self.showProgress : nil)
         switch try parsed.choice("--layout", default: "error", command: "check") {
         case "warning":
             for index in results.indices {
@@ -99,155 +97,10 @@ enum CheckCommand {
         if ioFailure || results.contains(where: { $0.unreadable }) { return .error }
         return results.contains(where: { !$0.passed }) ? .failure : .success
     }
-}
 
-/// One catalog to check: a file to read, or bytes already read (a staged blob).
-struct CheckJob: Sendable {
-    var path: String
-    var file: String?
-    var bytes: [UInt8]?
-    /// The path relative to the working tree, when the catalog was found in the repository.
-    var repositoryPath: String?
-
-    init(path: String, file: String, repositoryPath: String? = nil) {
-        self.path = path
-        self.file = file
-        self.repositoryPath = repositoryPath
-    }
-
-    init(path: String, bytes: [UInt8], repositoryPath: String? = nil) {
-        self.path = path
-        self.bytes = bytes
-        self.repositoryPath = repositoryPath
-    }
-
-    /// How many of `positionals` name nothing that exists (said once each already).
-    static func missingCount(_ positionals: [String]) -> Int {
-        positionals.filter { !FileBytes.exists($0) }.count
-    }
-
-    /// The catalogs `positionals` name (files, or directories searched for `*.xcstrings`), or
-    /// with none inside a repository its tracked catalogs (their staged versions with
-    /// `staged`), else those below the current directory. Nil (with a message printed) when the
-    /// repository could not be read; `ioFailure` when a path does not exist.
-    static func discover(_ positionals: [String], staged: Bool, command: String) throws(UsageError) -> (jobs: [CheckJob], ioFailure: Bool)? {
-        var jobs: [CheckJob] = []
-        var ioFailure = false
-        var repository: Repository?
-        if positionals.isEmpty {
-            do {
-                repository = try Repository.openIfPresent()
-            } catch {
-                Output.err("xcstrings-merge \(command): \(error.message)\n")
-                return nil
-            }
-        }
-        if let repository, let top = repository.workingDirectory {
-            do {
-                let index = try repository.index()
-                let entries = index.entries(withSuffix: ".xcstrings")
-                if staged {
-                    for entry in entries {
-                        jobs.append(CheckJob(path: entry.path, bytes: try repository.blob(entry.id), repositoryPath: entry.path))
-                    }
-                } else {
-                    let conflicted = try index.conflicts().map(\.path).filter { $0.hasSuffix(".xcstrings") }
-                    let prefix = ResolveSession.currentPrefix(workingDirectory: top)
-                    // A name that is not UTF-8 names no file here: said, never passed over.
-                    for entry in entries where entry.unsupportedName != nil {
-                        Output.err("xcstrings-merge \(command): \(entry.unsupportedName!)\n")
-                        ioFailure = true
-                    }
-                    for path in (entries.filter { $0.unsupportedName == nil }.map(\.path) + conflicted).sorted() {
-                        let display = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : top + path
-                        jobs.append(CheckJob(path: display, file: top + path, repositoryPath: path))
-                    }
-                }
-            } catch {
-                Output.err("xcstrings-merge \(command): \(error.message)\n")
-                return nil
-            }
-        } else if staged {
-            throw UsageError(message: "--staged needs a git repository", command: command)
-        } else {
-            for path in positionals.isEmpty ? ["."] : positionals {
-                if FileBytes.isDirectory(path) {
-                    let found = CatalogFinder.catalogs(under: path)
-                    // A folder named on the command line that holds no catalog is a mistake (a
-                    // renamed folder would otherwise leave CI green).
-                    if found.isEmpty && !positionals.isEmpty {
-                        Output.err("\(path): error: no catalogs (*.xcstrings) in this folder\n")
-                        ioFailure = true
-                    }
-                    jobs += found.map { CheckJob(path: $0, file: $0) }
-                } else if FileBytes.exists(path) {
-                    jobs.append(CheckJob(path: path, file: path))
-                } else {
-                    Output.err("\(path): error: no such file or directory\n")
-                    ioFailure = true
-                }
-            }
-        }
-        return (jobs, ioFailure)
-    }
-}
-
-/// Checks catalogs on all cores, keeping the input order.
-enum ParallelCheck {
-    final class Results: @unchecked Sendable {
-        var slots: [CheckResult?]
-        var done = 0
-        let lock = Lock()
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-    }
-
-    static func run(_ jobs: [CheckJob], showProgress: Bool) -> [CheckResult] {
-        let results = Results(count: jobs.count)
-        Threads.concurrentPerform(iterations: jobs.count) { i in
-            let job = jobs[i]
-            var result: CheckResult
-            if let bytes = job.bytes {
-                result = CatalogCheck.run(path: job.path, bytes: bytes)
-            } else {
-                result = CatalogCheck.run(path: job.file ?? job.path)
-                result.path = job.path
-            }
-            results.lock.lock()
-            results.slots[i] = result
-            results.done += 1
-            let done = results.done
-            results.lock.unlock()
-            if showProgress && (done % 10 == 0 || done == jobs.count) {
-                Output.err("\rchecked \(done)/\(jobs.count)")
-                if done == jobs.count { Output.err("\n") }
-            }
-        }
-        return results.slots.map { $0! }
-    }
-}
-
-extension UnresolvedConflicts {
-    /// One error for each conflict of the report for `path` that `bytes` still hold as the
-    /// merge left it, placed at its key; one error at the top when the report cannot be read.
-    func findings(path: String, bytes: [UInt8]) -> [CheckFinding] {
-        let unsettled: [UnsettledConflict]
-        let labels: MergeLabels
-        do throws(MergeReportDocument.ReadError) {
-            guard let report = try report(for: path) else { return [] }
-            unsettled = Self.unsettled(in: report, bytes: bytes)
-            labels = self.labels(of: report)
-        } catch {
-            return [CheckFinding(severity: .error, line: 1, column: 1, message: "cannot read the merge report \(store.file(path, .report)): \(error.message)")]
-        }
-        let command = "xcstrings-merge resolve " + ShellQuoting.quoted(path)
-        return unsettled.map { place in
-            let location = place.location
-            let where_ = "\"\(VisibleText.name(location.key?.string ?? ""))\"" + (location.locale.map { " [\(VisibleText.name($0.string))]" } ?? "")
-                + (location.path.isEmpty || location.path.map(\.string) == [Name.stringUnit.description] ? "" : " " + VisibleText.name(location.path.map(\.string).joined(separator: "/")))
-            return CheckFinding(
-                severity: .error, line: place.line, column: place.column,
-                message: "unresolved merge conflict: \(where_): \(labels.name(.ours)) \(MergeReport.shortText(place.conflict.ours)) / "
-                    + "\(labels.name(.theirs)) \(MergeReport.shortText(place.conflict.theirs)); run \(command)")
-        }
+    /// `checked 40/120`, rewritten in place on a terminal.
+    @Sendable static func showProgress(done: Int, total: Int) {
+        Output.err("\rchecked \(done)/\(total)")
+        if done == total { Output.err("\n") }
     }
 }

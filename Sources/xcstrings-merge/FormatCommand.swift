@@ -1,4 +1,5 @@
 import GitSupport
+import MergeSession
 import StringCatalog
 
 enum FormatCommand {
@@ -17,9 +18,7 @@ enum FormatCommand {
 
             {usage}
 
-            ARGUMENTS:
-              <path>                  A .xcstrings file or a directory (default: the tracked
-                                      catalogs of the repository, else the current directory).
+            \(Command.catalogPathsSection)
 
             {options}
 
@@ -45,7 +44,7 @@ enum FormatCommand {
         }
         let quiet = parsed.flag("--quiet")
         if staged { return formatStaged(checkOnly: checkOnly, quiet: quiet, followingSymlinks: parsed.flag("--follow-symlinks")) }
-        guard let (jobs, ioFailure) = try CheckJob.discover(parsed.positionals, staged: false, command: "format") else { return .error }
+        guard let (jobs, ioFailure) = try discoverCatalogs(parsed.positionals, staged: false, command: "format") else { return .error }
         var failed = ioFailure
         var wouldChange = false
         for job in jobs {
@@ -94,69 +93,22 @@ enum FormatCommand {
     }
 
     /// `--staged`: the index's version of each tracked catalog, formatted and staged again; the
-    /// working file too when it held exactly the staged version (other edits in it stay as
-    /// they are, unstaged).
+    /// working file too when it held exactly the staged version.
     static func formatStaged(checkOnly: Bool, quiet: Bool, followingSymlinks: Bool) -> ExitStatus {
-        let repository: Repository
-        let index: Index
-        do {
-            repository = try Repository.open()
-            index = try repository.index()
-        } catch {
-            Output.err("xcstrings-merge format: \(error.isNotFound ? "--staged needs a git repository" : error.message)\n")
-            return .error
-        }
-        guard let top = repository.workingDirectory else {
-            Output.err("xcstrings-merge format: the repository has no working tree\n")
-            return .error
-        }
-        var failed = false
-        var wouldChange = false
-        var staged = false
-        for entry in index.entries(withSuffix: ".xcstrings") {
-            guard let bytes = try? repository.blob(entry.id) else {
-                Output.err("\(entry.path): error: cannot read the staged version\n")
-                failed = true
-                continue
-            }
-            guard let catalog = parse(bytes, path: entry.path) else {
-                failed = true
-                continue
-            }
-            if catalog.hasCanonicalBytes(bytes) { continue }
-            if checkOnly {
-                Output.out("\(entry.path)\n")
-                wouldChange = true
-                continue
-            }
-            let canonical = catalog.canonicalBytes()
-            let working = top + entry.path
-            do throws(FileError) {
-                let edit = try CatalogFile.edit(working, command: "format", followingSymlinks: followingSymlinks)
-                if (try? edit.read()) == bytes { try edit.replace(with: canonical) }
-            } catch {
-                Output.err("\(entry.path): error: \(error.reason)\n")
-                failed = true
-                continue
-            }
-            do {
-                try index.add(path: entry.path, bytes: canonical, mode: entry.mode, workingFile: working)
-                staged = true
-                if !quiet { Output.out("formatted \(entry.path) (staged)\n") }
-            } catch {
-                Output.err("\(entry.path): error: cannot stage it: \(error.message)\n")
-                failed = true
+        let outcome = StagedFormat.run(checkOnly: checkOnly, followingSymlinks: followingSymlinks) { step in
+            switch step {
+            case .repositoryProblem(let message): Output.err("xcstrings-merge format: \(message)\n")
+            case .failed(let path, let line, let column, let message):
+                Output.err(line > 0 ? "\(path):\(line):\(column): error: \(message)\n" : "\(path): error: \(message)\n")
+            case .waiting(let path): CatalogFile.waiting(path, command: "format")
+            case .wouldChange(let path): Output.out("\(path)\n")
+            case .formatted(let path): if !quiet { Output.out("formatted \(path) (staged)\n") }
             }
         }
-        if staged {
-            do {
-                try index.write()
-            } catch {
-                Output.err("xcstrings-merge format: cannot write the index: \(error.message)\n")
-                return .error
-            }
+        switch outcome {
+        case .failed: return .error
+        case .wouldChange: return .failure
+        case .unchanged, .formatted: return .success
         }
-        if failed { return .error }
-        return wouldChange ? .failure : .success
     }
 }

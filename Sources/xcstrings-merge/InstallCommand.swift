@@ -75,58 +75,8 @@ enum InstallCommand {
             return .error
         }
         do {
-            var changed = false
-            /// Sets `name` to `value`, keeping a value of the user's own that it replaces.
-            func set(_ name: String, _ value: String) throws -> Bool {
-                let current = try target.config.string(name)
-                guard current != value else { return false }
-                if let current, !DriverSetup.Record.isOurs(current), try target.config.string(DriverSetup.Record.previous(name)) == nil {
-                    try DriverSetup.setConfig(DriverSetup.Record.previous(name), current, in: target.configFile)
-                    Output.out("kept your \(name) ('\(current)'): uninstall puts it back\n")
-                }
-                try DriverSetup.setConfig(name, value, in: target.configFile)
-                return true
-            }
-            // The attributes file first: when it cannot be written (a read-only folder), nothing
-            // else has changed yet, so no half install is left.
-            let existed = FileBytes.exists(target.attributesFile)
-            let existing = (try? FileBytes.read(target.attributesFile)) ?? []
-            let missing = DriverSetup.attributesLines.filter { !DriverSetup.hasAttributesLine(existing, $0) }
-            if !missing.isEmpty {
-                var bytes = existing
-                let addedNewline = bytes.last.map { $0 != 0x0A } ?? false
-                if addedNewline { bytes.append(0x0A) }
-                for line in missing { bytes += Array((line + "\n").utf8) }
-                try DriverSetup.createParent(of: target.attributesFile)
-                try FileBytes.writeAtomically(bytes, to: target.attributesFile)
-                // Then what was done to it, for uninstall.
-                let recorded = try target.config.string(DriverSetup.Record.addedAttributes)?.split(separator: " ").map(String.init) ?? []
-                let added = missing.map { $0 == DriverSetup.attributesLine ? "merge" : "diff" }
-                try DriverSetup.setConfig(DriverSetup.Record.addedAttributes, Array(Set(recorded + added)).sorted().joined(separator: " "), in: target.configFile)
-                if !existed { try DriverSetup.setConfig(DriverSetup.Record.createdAttributesFile, "true", in: target.configFile) }
-                if addedNewline { try DriverSetup.setConfig(DriverSetup.Record.addedFinalNewline, "true", in: target.configFile) }
-                for line in missing { Output.out("added '\(line)' to \(target.attributesFile)\n") }
-                if target.scope == "local" {
-                    Output.out("commit .gitattributes (git add .gitattributes && git commit): until it is committed the drivers are off on other branches and for the rest of your team\n")
-                }
-                changed = true
-            }
-            if try set("merge.xcstrings.name", DriverSetup.driverName) { changed = true }
-            if try set("merge.xcstrings.driver", driver) {
-                Output.out("set merge.xcstrings.driver in \(target.configFile):\n  \(driver)\n")
-                changed = true
-            }
-            let textconv = DriverSetup.textconvCommand(binary: binary)
-            if try set("diff.xcstrings.textconv", textconv) {
-                Output.out("set diff.xcstrings.textconv in \(target.configFile): git diff, show, log -p and blame show catalogs as strings (--no-textconv: the JSON)\n")
-                changed = true
-            }
-            // git keeps each version's lines (in refs/notes/textconv/xcstrings), so that a long
-            // `git log -p` converts each version once, not on every run.
-            if try set("diff.xcstrings.cachetextconv", "true") { changed = true }
-            if !changed {
-                Output.out("already installed (\(target.scope)): nothing to change\n")
-            }
+            let changed = try DriverSetup.install(into: target, binary: binary, driver: driver) { Output.out(describe($0) + "\n") }
+            if !changed { Output.out("already installed (\(target.scope)): nothing to change\n") }
         } catch {
             Output.err("xcstrings-merge install: \(error)\n")
             return .error
@@ -225,106 +175,13 @@ enum UninstallCommand {
             return .error
         }
         do {
-            var changed = false
-            // What install recorded, read before any of it is unset.
-            var previous: [String: String] = [:]
-            for name in DriverSetup.Record.settings {
-                if let value = try target.config.string(DriverSetup.Record.previous(name)) { previous[name] = value }
-            }
-            let addedAttributes = try target.config.string(DriverSetup.Record.addedAttributes).map { $0.split(separator: " ").map(String.init) }
-            let addedFinalNewline = try target.config.string(DriverSetup.Record.addedFinalNewline) == "true"
-            let createdAttributesFile = try target.config.string(DriverSetup.Record.createdAttributesFile) == "true"
-            for record in DriverSetup.Record.all { _ = try DriverSetup.unsetConfig(record, in: target.configFile) }
-            for name in ["merge.xcstrings.driver", "merge.xcstrings.name"] where try DriverSetup.unsetConfig(name, in: target.configFile) {
-                changed = true
-            }
-            var diffRemoved = false
-            for name in ["diff.xcstrings.textconv", "diff.xcstrings.cachetextconv"] where try DriverSetup.unsetConfig(name, in: target.configFile) {
-                diffRemoved = true
-            }
-            if changed || diffRemoved {
-                // git leaves an empty [merge "xcstrings"] header behind; take it away too.
-                if let bytes = try? FileBytes.read(target.configFile) {
-                    let cleaned = removingEmptySection(bytes)
-                    if cleaned.isEmpty && !FileBytes.isSymbolicLink(target.configFile) {
-                        unlink(target.configFile)
-                    } else if cleaned != bytes {
-                        try FileBytes.writeAtomically(cleaned, to: target.configFile)
-                    }
-                }
-                if changed { Output.out("removed merge.xcstrings from \(target.configFile)\n") }
-                if diffRemoved { Output.out("removed diff.xcstrings from \(target.configFile)\n") }
-                changed = true
-            }
-            for (name, value) in previous.sorted(by: { $0.key < $1.key }) {
-                try DriverSetup.setConfig(name, value, in: target.configFile)
-                Output.out("put back your \(name) ('\(value)')\n")
-            }
-            // The lines install added (all of ours, for an install that kept no record).
-            let ours = addedAttributes.map { added in
-                DriverSetup.attributesLines.filter { added.contains($0 == DriverSetup.attributesLine ? "merge" : "diff") }
-            } ?? DriverSetup.attributesLines
-            if let existing = try? FileBytes.read(target.attributesFile),
-                case let present = ours.filter({ DriverSetup.hasAttributesLine(existing, $0) }), !present.isEmpty
-            {
-                let kept = DriverSetup.lines(existing).filter { !present.contains($0.trimmingWhitespace()) }
-                var text = kept.joined(separator: "\n")
-                if addedFinalNewline && text.hasSuffix("\n") { text.removeLast() }
-                let removeFile = addedAttributes == nil || createdAttributesFile
-                if text.isEmpty && removeFile && !FileBytes.isSymbolicLink(target.attributesFile) {
-                    unlink(target.attributesFile)
-                } else {
-                    try FileBytes.writeAtomically(Array(text.utf8), to: target.attributesFile)
-                }
-                for line in present { Output.out("removed '\(line)' from \(target.attributesFile)\n") }
-                changed = true
-            }
-            if target.scope == "local", let repository = try? Repository.openIfPresent() {
-                // The hook install --hook wrote (recognised by its first lines); another is not ours.
-                let hook = DriverSetup.hookFile(repository)
-                if let text = (try? FileBytes.read(hook)).map({ String(decoding: $0, as: UTF8.self) }) {
-                    if text.hasPrefix("#!/bin/sh\n" + DriverSetup.hookSignature) {
-                        unlink(hook)
-                        Output.out("removed the pre-commit hook \(hook)\n")
-                        changed = true
-                    } else if DriverSetup.runsCheck(text) {
-                        Output.out("the pre-commit hook \(hook) is not the one install wrote; remove its 'xcstrings-merge check' line yourself\n")
-                    }
-                }
-                // A local uninstall leaves the global registration working here: say so.
-                if let global = try? DriverSetup.target(global: true),
-                    ((try? global.config.string("merge.xcstrings.driver")) ?? nil) != nil
-                {
-                    Output.out("the global registration in \(global.configFile) still merges catalogs here; 'xcstrings-merge uninstall --global' removes it\n")
-                }
-            }
+            let changed = try DriverSetup.uninstall(from: target) { Output.out(InstallCommand.describe($0) + "\n") }
             if !changed { Output.out("not installed (\(target.scope)): nothing to remove\n") }
         } catch {
             Output.err("xcstrings-merge uninstall: \(error)\n")
             return .error
         }
         return .success
-    }
-
-    /// The config text without a `[merge "xcstrings"]` or `[diff "xcstrings"]` section that has
-    /// no entries left.
-    static func removingEmptySection(_ bytes: [UInt8]) -> [UInt8] {
-        var lines = DriverSetup.lines(bytes)
-        var i = 0
-        while i < lines.count {
-            if ["[merge \"xcstrings\"]", "[diff \"xcstrings\"]"].contains(lines[i].trimmingWhitespace()) {
-                var j = i + 1
-                while j < lines.count && lines[j].trimmingWhitespace().isEmpty && j + 1 < lines.count { j += 1 }
-                let sectionEnds = j >= lines.count || lines[j].trimmingWhitespace().hasPrefix("[") || lines[j].trimmingWhitespace().isEmpty
-                if sectionEnds {
-                    lines.removeSubrange(i..<min(j, lines.count))
-                    continue
-                }
-            }
-            i += 1
-        }
-        let text = lines.joined(separator: "\n")
-        return text.allSatisfy({ $0 == "\n" }) ? [] : Array(text.utf8)
     }
 }
 
@@ -334,5 +191,27 @@ func setupTarget(global: Bool?, command: String) throws(UsageError) -> DriverSet
         return try DriverSetup.target(global: global)
     } catch {
         throw UsageError(message: error.message, command: command, pointsToHelp: error.isMisuse)
+    }
+}
+
+extension InstallCommand {
+    /// What install and uninstall say of a step.
+    static func describe(_ step: DriverSetup.Step) -> String {
+        switch step {
+        case .keptSetting(let name, let value): return "kept your \(name) ('\(value)'): uninstall puts it back"
+        case .addedAttribute(let line, let file): return "added '\(line)' to \(file)"
+        case .attributesToCommit:
+            return "commit .gitattributes (git add .gitattributes && git commit): until it is committed the drivers are off on other branches and for the rest of your team"
+        case .setDriver(let file, let command): return "set merge.xcstrings.driver in \(file):\n  \(command)"
+        case .setTextconv(let file):
+            return "set diff.xcstrings.textconv in \(file): git diff, show, log -p and blame show catalogs as strings (--no-textconv: the JSON)"
+        case .removedSection(let section, let file): return "removed \(section) from \(file)"
+        case .restoredSetting(let name, let value): return "put back your \(name) ('\(value)')"
+        case .removedAttribute(let line, let file): return "removed '\(line)' from \(file)"
+        case .removedHook(let hook): return "removed the pre-commit hook \(hook)"
+        case .foreignHook(let hook): return "the pre-commit hook \(hook) is not the one install wrote; remove its 'xcstrings-merge check' line yourself"
+        case .globalStillActive(let file):
+            return "the global registration in \(file) still merges catalogs here; 'xcstrings-merge uninstall --global' removes it"
+        }
     }
 }

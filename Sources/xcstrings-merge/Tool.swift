@@ -49,6 +49,14 @@ struct Command: Sendable {
         self.run = run
     }
 
+    /// The ARGUMENTS section of the commands that take catalogs or folders of them (`check`,
+    /// `format`, `lint`).
+    static let catalogPathsSection = """
+        ARGUMENTS:
+          <path>                  A .xcstrings file or a directory (default: the tracked
+                                  catalogs of the repository, else the current directory).
+        """
+
     /// `--help`: the template with its USAGE line and options section made from the table.
     var help: String {
         var text = template

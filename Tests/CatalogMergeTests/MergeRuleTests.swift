@@ -70,13 +70,13 @@ import XcstringsMergeTestSupport
         for rule in MergeRules.all { #expect(listed.contains(rule.number), "the README's table lacks \(rule.number)") }
     }
 
-    /// docs/design.md says where each rule lives: every rule has a row, and the file it names
+    /// docs/engineering/design.md says where each rule lives: every rule has a row, and the file it names
     /// exists, names the rule and holds each function the row names.
     @Test func theDesignDocumentFindsEveryRule() throws {
-        let design = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/design.md"), encoding: .utf8)
+        let design = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/engineering/design.md"), encoding: .utf8)
         let rows = design.split(separator: "\n").filter { $0.hasPrefix("| R") || $0.hasPrefix("| U") || $0.hasPrefix("| D") }
         for rule in MergeRules.all {
-            let row = try #require(rows.first { $0.hasPrefix("| \(rule.number) `\(rule.id)` |") }, "docs/design.md has no row for \(rule.number)")
+            let row = try #require(rows.first { $0.hasPrefix("| \(rule.number) `\(rule.id)` |") }, "docs/engineering/design.md has no row for \(rule.number)")
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             let file = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
             let source = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Sources/CatalogMerge/\(file)"), encoding: .utf8)

@@ -2,7 +2,7 @@
 ///
 /// Xcode sorts every object with
 /// `compare(_:options: [.numeric, .caseInsensitive, .forcedOrdering], range:, locale: Locale(identifier: ""))`
-/// (ICU root collation; see docs/format.md). That call costs about 1.5 µs, so keys made only of printable
+/// (ICU root collation; see docs/engineering/format.md). That call costs about 1.5 µs, so keys made only of printable
 /// ASCII and Hangul syllables, which are nearly all of them, go through `compareASCII`, a
 /// transcription of the same order that the tests hold against the reference on the corpus and on
 /// randomized strings. Anything else goes to the reference itself.

@@ -1,4 +1,4 @@
-/// Writes JSON exactly as Xcode writes a string catalog (docs/format.md): two-space indent, `" : "`,
+/// Writes JSON exactly as Xcode writes a string catalog (docs/engineering/format.md): two-space indent, `" : "`,
 /// keys in `KeyOrder`, empty containers as an opening line, an empty line and a closing line, `/`
 /// and non-ASCII raw, other control characters as lowercase `\u00xx`, no newline at the end.
 public struct XcodeWriter {

@@ -1,4 +1,4 @@
-/// The members of a string catalog as Xcode writes them (docs/format.md): the one description
+/// The members of a string catalog as Xcode writes them (docs/engineering/format.md): the one description
 /// that the validator, the schema skim, the merge's node kinds and lint's line reader take their
 /// names from. `CatalogSchemaTests` holds each of them to it: every member declared here is read,
 /// and a member not declared here is unknown to all of them alike.
@@ -220,7 +220,7 @@ public enum CatalogSchema {
 }
 
 /// A string unit's (or string set's) `state`, as Xcode writes it. "Stale" is not one: it is an
-/// entry's `extractionState` (docs/format.md).
+/// entry's `extractionState` (docs/engineering/format.md).
 public enum UnitState: UInt8, CaseIterable, Sendable {
     case translated, needsReview, new
 
