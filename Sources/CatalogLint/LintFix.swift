@@ -96,7 +96,7 @@ public enum LintFix {
             var substitutionsChanged = false
             for index in substitutions.members.indices {
                 guard var substitution = substitutions.members[index].value.object else { continue }
-                if repair(&substitution, path: [Name.substitutions.description, substitutions.members[index].key.string], locale: locale, string: string, notes: &notes) {
+                if repair(&substitution, path: [PathName.substitutions, substitutions.members[index].key.string], locale: locale, string: string, notes: &notes) {
                     substitutions.members[index].value = .object(substitution)
                     substitutionsChanged = true
                 }

@@ -8,6 +8,14 @@ import StringCatalog
 /// The catalog's member names, each spelled once in `CatalogSchema`.
 typealias Name = CatalogSchema.Name
 
+/// The member names a form's path (`LintedString.components(of:)`) holds, as the strings the
+/// path is compared with: made once, not for each comparison.
+enum PathName {
+    static let plural = Name.plural.description
+    static let device = Name.device.description
+    static let substitutions = Name.substitutions.description
+}
+
 /// Where a form is below its localization: an id of a path in the `LintNames` of the strings
 /// read with it. Ids are compared, never their texts.
 public struct FormPath: Hashable, Sendable {
@@ -234,11 +242,11 @@ final class LintNames: @unchecked Sendable {
         if let known = children[Child(parent: parent.id, component: component)] { return FormPath(id: known) }
         let components = paths[Int(parent.id)].components + [component]
         let id = Int32(paths.count)
-        let isPluralCase = components.count >= 2 && components[components.count - 2] == Name.plural.description
+        let isPluralCase = components.count >= 2 && components[components.count - 2] == PathName.plural
         paths.append(PathInfo(
             components: components,
             place: FormPlace(
-                path: FormPath(id: id), parent: parent, depth: components.count, isSubstitutionCase: components.first == Name.substitutions.description,
+                path: FormPath(id: id), parent: parent, depth: components.count, isSubstitutionCase: components.first == PathName.substitutions,
                 isOtherCase: component == "other", isZeroOneOrTwoCase: isPluralCase && ["zero", "one", "two"].contains(component))))
         children[Child(parent: parent.id, component: component)] = id
         return FormPath(id: id)
@@ -471,7 +479,7 @@ public struct LintedString: Sendable {
     func firstArgument(of form: Form, in localization: LintedLocalization) -> Int {
         guard form.place.isSubstitutionCase else { return 1 }
         let components = components(of: form.path)
-        guard components.count >= 2, components[0] == Name.substitutions.description else { return 1 }
+        guard components.count >= 2, components[0] == PathName.substitutions else { return 1 }
         return substitutions(of: localization)[components[1]]?.argNum ?? 1
     }
 
@@ -522,7 +530,7 @@ public struct LintedString: Sendable {
             var withoutDevices: [String] = []
             var index = 0
             while index < components.count {
-                if components[index] == Name.device.description, index + 1 < components.count { index += 2; continue }
+                if components[index] == PathName.device, index + 1 < components.count { index += 2; continue }
                 withoutDevices.append(components[index])
                 index += 1
             }
@@ -627,7 +635,7 @@ public struct LintedString: Sendable {
             }
             // Plain units (most strings) have no variation to look at.
             for index in localization.forms where forms[index].place.depth > 0 && !forms[index].place.isSubstitutionCase {
-                if components(of: forms[index].path).contains(Name.plural.description), implied[1] == nil { implied[1] = .integer }
+                if components(of: forms[index].path).contains(PathName.plural), implied[1] == nil { implied[1] = .integer }
             }
         }
         return implied.isEmpty ? nil : implied
@@ -722,7 +730,7 @@ public struct LintedString: Sendable {
                     }
                 }
             } else if path == .root, member.key.equals(Name.substitutions), let substitutions = member.value.object {
-                let substitutionsPath = names.child(.root, Name.substitutions.description)
+                let substitutionsPath = names.child(.root, PathName.substitutions)
                 for substitution in substitutions.members {
                     if let substitutionObject = substitution.value.object {
                         collect(substitutionObject, path: names.child(substitutionsPath, substitution.key.string), into: &builder, texts: texts)

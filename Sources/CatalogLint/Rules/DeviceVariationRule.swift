@@ -18,7 +18,7 @@ enum DeviceVariationRule {
         for index in localization.forms {
             // A device case's path ends in `device`, then the device.
             let components = string.components(of: string.forms[index].path)
-            guard components.count >= 2, components[components.count - 2] == Name.device.description else { continue }
+            guard components.count >= 2, components[components.count - 2] == PathName.device else { continue }
             let device = components[components.count - 1]
             if seen.insert(device).inserted { names.append(device) }
             if offset == nil { offset = string.forms[index].offset }

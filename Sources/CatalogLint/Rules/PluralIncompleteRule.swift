@@ -32,7 +32,7 @@ enum PluralIncompleteRule {
                 guard !variation.categories.isSuperset(of: required.set) else { continue }
                 let missing = required.names.filter { !variation.categories.contains($0) }
                 let path = string.components(of: variation.path)
-                let place = path.first == Name.substitutions.description ? " in substitution \"\(path[1])\"" : ""
+                let place = path.first == PathName.substitutions ? " in substitution \"\(path[1])\"" : ""
                 let lacksOther = missing.contains("other")
                 let uses = missing == ["other"] ? "which every language needs" : "which \(locale) uses for some counts from 0 to 999"
                 context.report(

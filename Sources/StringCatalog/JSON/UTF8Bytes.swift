@@ -51,6 +51,13 @@ public struct UTF8Bytes: Hashable, Sendable, CustomStringConvertible, Expressibl
         bytes.withUnsafeBufferPointer { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
+    /// True when `buffer` holds exactly the UTF-8 of `name`.
+    public static func equal(_ buffer: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        let count = name.utf8CodeUnitCount
+        guard count == buffer.count else { return false }
+        return count == 0 || memcmp(buffer.baseAddress!, name.utf8Start, count) == 0
+    }
+
     /// True when the bytes equal the UTF-8 of `string`.
     public func equals(_ string: StaticString) -> Bool {
         let count = string.utf8CodeUnitCount

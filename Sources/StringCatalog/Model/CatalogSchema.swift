@@ -243,7 +243,7 @@ public enum UnitState: UInt8, CaseIterable, Sendable {
         case (3, UInt8(ascii: "n")?): known = .new
         default: return nil
         }
-        guard known.name.withUTF8Buffer({ $0.elementsEqual(bytes) }) else { return nil }
+        guard UTF8Bytes.equal(bytes, known.name) else { return nil }
         self = known
     }
 
