@@ -1,3 +1,4 @@
+import MergeSession
 import StringCatalog
 
 enum RemoveLocaleCommand {
@@ -86,7 +87,7 @@ enum RemoveLocaleCommand {
                 Output.out("\(file.path): no localizations in \(names); its locales: \(present.isEmpty ? "none" : present.joined(separator: ", "))\n")
                 continue
             }
-            if !dryRun && !file.write(outcome.catalog) {
+            if !dryRun && !file.written(outcome.catalog) {
                 failed = true
                 continue
             }

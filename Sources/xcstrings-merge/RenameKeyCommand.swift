@@ -1,3 +1,4 @@
+import MergeSession
 import StringCatalog
 
 enum RenameKeyCommand {
@@ -107,7 +108,7 @@ enum RenameKeyCommand {
         for (file, outcome) in zip(files, outcomes) where !outcome.renamed.isEmpty {
             if dryRun {
                 for rename in outcome.renamed { Output.out("\(file.path): would rename \"\(rename.old)\" to \"\(rename.new)\"\n") }
-            } else if !file.write(outcome.catalog) {
+            } else if !file.written(outcome.catalog) {
                 failed = true
                 continue
             }
