@@ -18,7 +18,7 @@ extension CatalogFile {
         readAll(paths, forWriting: forWriting, followingSymlinks: followingSymlinks) { notice in
             switch notice {
             case .failed(let path, let line, let column, let message):
-                Output.err(line > 0 ? "\(path):\(line):\(column): error: \(message)\n" : "\(path): error: \(message)\n")
+                Output.fileError(path, line: line, column: column, message)
             case .waiting(let path): waiting(path, command: command)
             }
         }

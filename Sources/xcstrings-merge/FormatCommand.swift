@@ -99,7 +99,7 @@ enum FormatCommand {
             switch step {
             case .repositoryProblem(let message): Output.err("xcstrings-merge format: \(message)\n")
             case .failed(let path, let line, let column, let message):
-                Output.err(line > 0 ? "\(path):\(line):\(column): error: \(message)\n" : "\(path): error: \(message)\n")
+                Output.fileError(path, line: line, column: column, message)
             case .waiting(let path): CatalogFile.waiting(path, command: "format")
             case .wouldChange(let path): Output.out("\(path)\n")
             case .formatted(let path): if !quiet { Output.out("formatted \(path) (staged)\n") }

@@ -127,10 +127,10 @@ enum LintCommand {
             switch notice {
             case .configurationProblem(let problem): Output.err(problem.description + "\n")
             case .failed(let path, let line, let column, let message):
-                Output.err(line > 0 ? "\(path):\(line):\(column): error: \(message)\n" : "\(path): error: \(message)\n")
+                Output.fileError(path, line: line, column: column, message)
             case .fixed(let path, let change): Output.err("\(path): fixed \(change)\n")
             case .left(let path, let what): Output.err("\(path): left \(what)\n")
-            case .waiting(let path): Output.err("xcstrings-merge lint: \(path) is being written by another run of the tool; waiting for it\n")
+            case .waiting(let path): CatalogFile.waiting(path, command: "lint")
             }
         }
         let failed = ioFailure || outcome.failed

@@ -23,6 +23,12 @@ enum Output {
     static func out(buffer: UnsafeBufferPointer<UInt8>) { writeAll(1, UnsafeRawBufferPointer(buffer)) }
     static func err(_ text: String) { write(2, text) }
 
+    /// `path:line:column: error: message` on standard error, as compilers write it; without a
+    /// line (0) the problem is the file's: `path: error: message`.
+    static func fileError(_ path: String, line: Int, column: Int, _ message: String) {
+        err(line > 0 ? "\(path):\(line):\(column): error: \(message)\n" : "\(path): error: \(message)\n")
+    }
+
     static func write(_ fd: Int32, _ text: String) {
         var text = VisibleText.escaping(text)
         text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
