@@ -1,3 +1,5 @@
+import StringCatalog
+
 /// A command-line mistake: printed with the command's usage line, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
     var message: String

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import xcstrings_merge
+import MergeSession
 import StringCatalog
 import XcstringsMergeTestSupport
 
@@ -465,6 +466,6 @@ import XcstringsMergeTestSupport
 
     @Test func demoCatalogIsTheSampleFixture() throws {
         let fixture = try bytes(Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings"))
-        #expect(DemoCatalog.catalog.canonicalBytes() == Array(fixture))
+        #expect(Demonstration.catalog.canonicalBytes() == Array(fixture))
     }
 }

@@ -1,9 +1,9 @@
 /// "Did you mean …?" for a mistyped command, option or key: the candidates nearest by edit
 /// distance (Levenshtein over characters), and only those near enough to be what was meant.
-enum Suggestions {
+public enum Suggestions {
     /// The edit distance between two texts, in `O(a × b)` time and `O(b)` space; texts longer
     /// than 200 characters are compared by their first 200 (a name, not a catalog's value).
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a.prefix(200)), b = Array(b.prefix(200))
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
@@ -23,7 +23,7 @@ enum Suggestions {
     /// aside), nearest first: `reslove` → `resolve`, `--outptu` → `--output`.
     /// A candidate the text begins (at least three characters, dashes aside) counts as near
     /// whatever the distance: `--exit` → `--exit-code`, `--stag` → `--staged`.
-    static func nearest(to text: String, among candidates: [String], limit: Int = 3) -> [String] {
+    public static func nearest(to text: String, among candidates: [String], limit: Int = 3) -> [String] {
         let allowed = max(2, text.count / 3)
         let lowered = text.lowercased()
         let beginsAWord = lowered.drop { $0 == "-" }.count >= 3
@@ -43,7 +43,7 @@ enum Suggestions {
     }
 
     /// `; did you mean 'resolve'?` (or `'a' or 'b'`), or nothing.
-    static func didYouMean(_ text: String, among candidates: [String], quote: String = "'") -> String {
+    public static func didYouMean(_ text: String, among candidates: [String], quote: String = "'") -> String {
         let found = nearest(to: text, among: candidates)
         guard !found.isEmpty else { return "" }
         return "; did you mean " + found.map { quote + $0 + quote }.joined(separator: " or ") + "?"
