@@ -178,12 +178,23 @@ public struct FileMerge: Sendable {
                     return InputRepair(
                         side: side, file: file, line: line, column: column, kind: repair.kind.rawValue,
                         key: isDuplicate ? repair.path.last : nil, path: isDuplicate ? Array(repair.path.dropLast()) : repair.path,
-                        values: repair.values.map { (try? JSONReader.parse($0)) ?? .string(UTF8Bytes($0)) })
+                        values: repair.values.map(Self.reportValue))
                 }
                 return .catalog(original, catalog, notes)
             }
             return .invalid(bytes, "\(file) (\(labels.name(side))):\(error.line):\(error.column): \(error.message)", error.isNotACatalog)
         }
+    }
+}
+
+extension FileMerge {
+    /// A value a repair dropped, as the report holds it: the JSON it is, or else its text, with
+    /// any bytes that are not UTF-8 replaced (U+FFFD) so that the report stays JSON that reads
+    /// back (the reader refuses such bytes anywhere else; a value it skipped as a duplicate's
+    /// was never decoded).
+    static func reportValue(_ bytes: [UInt8]) -> JSONValue {
+        if let value = try? JSONReader.parse(bytes) { return value }
+        return .string(UTF8Bytes(String(decoding: bytes, as: UTF8.self)))
     }
 }
 

@@ -26,6 +26,12 @@ public struct DriverMerge {
     public var markerSize: Int
     public var options: MergeOptions
     public var environment: [String: String]
+    /// Inputs longer than this are read in parts on several threads.
+    public var splitAbove = JSONReader.defaultSplitSize
+    /// The line-merge fallback runs libgit2 only, with git's default conflict style: no child
+    /// process (`git merge-file`, `git config`). The fuzzer's choice, where a child process per
+    /// input would be most of the run; git's own line merge is otherwise preferred.
+    public var lineMergesInProcess = false
 
     public init(
         basePath: String, oursPath: String, theirsPath: String, outputPath: String? = nil, reportPath: String? = nil,
@@ -99,7 +105,7 @@ public struct DriverMerge {
         }
         let inputs = MergeInputs.files(base: basePath, ours: oursPath, theirs: theirsPath, displayName: displayPath)
         let merged: MergedCatalog
-        switch FileMerge(options: options, labels: labels).run(inputs) {
+        switch FileMerge(options: options, labels: labels, splitAbove: splitAbove).run(inputs) {
         case .unreadable(let message):
             result.outcome = .failed(message)
             return
@@ -138,9 +144,9 @@ public struct DriverMerge {
     /// of the corpus, against libgit2's default diff's 171 for 51), else git's default.
     func lineMerge(_ inputs: [[UInt8]], reason: String, byRequest: Bool, gitDirectory: String?, into result: inout DriverMergeResult) -> LineMerged {
         var merged = LineMerged(byRequest: byRequest)
-        let style = Self.conflictStyle()
+        let style = lineMergesInProcess ? .merge : Self.conflictStyle()
         var lineMerge: LineMerge.Result?
-        let gitVersion = Subprocess.gitVersion
+        let gitVersion = lineMergesInProcess ? [] : Subprocess.gitVersion
         if !gitVersion.isEmpty, !gitVersion.lexicographicallyPrecedes([2, 44]), let fromGit = gitMergeFile(style: style, histogram: true) {
             (lineMerge, merged.method) = (fromGit, "git merge-file --diff-algorithm=histogram")
         }
@@ -153,7 +159,7 @@ public struct DriverMerge {
                 merged.method = "libgit2 (patience diff)"
             } catch {
                 // Without libgit2, git's own line merge: as a driver, git is there.
-                guard let fromGit = gitMergeFile(style: style, histogram: false) else {
+                guard !lineMergesInProcess, let fromGit = gitMergeFile(style: style, histogram: false) else {
                     merged.failure = "line merge failed: \(error.message)"
                     return merged
                 }

@@ -82,11 +82,6 @@ public enum SharedLibraries {
         public var path: String
         public var major: Int
         public var minor: Int
-        public init(path: String, major: Int, minor: Int) {
-            self.path = path
-            self.major = major
-            self.minor = minor
-        }
     }
 
     /// The version a file name gives library `name`: (2, 0) for `libgit2.so.2.0` or

@@ -160,12 +160,12 @@ func label(_ value: String?) -> String? {
 extension MergeCommand {
     /// Describes a repair for one line of standard error.
     static func describe(_ repair: InputRepair) -> String {
-        let place = repair.path.isEmpty ? "" : " in \(repair.path.map { "\"\($0)\"" }.joined(separator: " › "))"
+        let place = repair.path.isEmpty ? "" : " in \(repair.path.map { "\"\(VisibleText.name($0.string))\"" }.joined(separator: " › "))"
         switch repair.kind {
         case CatalogRepair.Repair.Kind.trailingComma.rawValue:
             return "removed a trailing comma\(place)"
         case CatalogRepair.Repair.Kind.duplicateKey.rawValue:
-            return "key \"\(repair.key?.string ?? "")\"\(place) was written twice with the same value; kept once"
+            return "key \"\(VisibleText.name(repair.key?.string ?? ""))\"\(place) was written twice with the same value; kept once"
         default:
             // Copies that differ in one field or one language read alike in short: shown where
             // they differ.

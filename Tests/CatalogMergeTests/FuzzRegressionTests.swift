@@ -56,6 +56,10 @@ import XcstringsMergeTestSupport
     static func holdsTheFuzzChecks(_ merged: MergedCatalog, _ pipeline: FileMerge) {
         let output = merged.catalog.canonicalBytes()
         #expect((try? Catalog(bytes: output, for: .anyObject).canonicalBytes()) == output)
+        // The report reads back as written (a dropped duplicate's text once held bytes that are
+        // not UTF-8, and the report did not read).
+        let document = MergeReportDocument(merged.report, path: "Localizable.xcstrings", labels: MergeLabels())
+        #expect((try? MergeReportDocument(bytes: document.bytes)) == document)
         let inputs = merged.inputs
         #expect(LossCheck.problems(base: inputs.base, ours: inputs.ours, theirs: inputs.theirs, merged: merged.catalog, report: merged.report).isEmpty)
         let same = pipeline.merge(ReadCatalogs(base: inputs.base, ours: inputs.ours, theirs: inputs.ours))

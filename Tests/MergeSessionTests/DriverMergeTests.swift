@@ -31,14 +31,17 @@ import XcstringsMergeTestSupport
         }
 
         /// Writes the three inputs and merges them as git's driver would for `App/L.xcstrings`.
-        func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], environment: [String: String] = [:]) throws -> (DriverMergeResult, [UInt8]) {
+        func merge(
+            base: [UInt8], ours: [UInt8], theirs: [UInt8], environment: [String: String] = [:], inProcess: Bool = false
+        ) throws -> (DriverMergeResult, [UInt8]) {
             let folder = repo.directory.url.appendingPathComponent("inputs-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let paths = ["base", "ours", "theirs"].map { folder.appendingPathComponent($0).path }
             for (path, bytes) in zip(paths, [base, ours, theirs]) { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
-            let merge = DriverMerge(
+            var merge = DriverMerge(
                 basePath: paths[0], oursPath: paths[1], theirsPath: paths[2], displayPath: "App/L.xcstrings",
                 labels: MergeLabels(ours: "main", theirs: "feature"), environment: ["GIT_DIR": gitDirectory].merging(environment) { $1 })
+            merge.lineMergesInProcess = inProcess
             return (merge.run(), [UInt8](try Data(contentsOf: URL(fileURLWithPath: paths[1]))))
         }
     }
@@ -108,6 +111,21 @@ import XcstringsMergeTestSupport
         let (asked, written) = try scene.merge(base: base, ours: base, theirs: scene.catalog(["Save": "Ablegen"]), environment: ["XCSTRINGS_MERGE": "0"])
         guard case .lineMerged(let plain) = asked.outcome else { Issue.record("\(asked.outcome)"); return }
         #expect(plain.byRequest && plain.isSettled && written == scene.catalog(["Save": "Ablegen"]))
+    }
+
+    /// The fuzzer's fallback: libgit2 in this process with git's default conflict style, no
+    /// child process.
+    @Test func aLineMergeInProcessIsLibgit2s() throws {
+        let scene = try Scene()
+        defer { scene.repo.remove() }
+        let text = { (line: String) in Array("{\n\"a\" : 1,\n\(line)\n}\n".utf8) }
+        let (result, output) = try scene.merge(base: text("\"b\" : 2"), ours: text("\"b\" : 3"), theirs: text("\"b\" : 4"), inProcess: true)
+        guard case .lineMerged(let lineMerged) = result.outcome else { Issue.record("\(result.outcome)"); return }
+        #expect(lineMerged.method == "libgit2 (patience diff)" && lineMerged.hunks == 1 && !lineMerged.isClean)
+        let written = String(decoding: output, as: UTF8.self)
+        #expect(written.contains("<<<<<<< main\n") && !written.contains("|||||||"), "\(written)")
+        let report = try #require(try scene.store.report("App/L.xcstrings")?.get())
+        #expect(report.fallback?.method == "libgit2 (patience diff)" && report.fallback?.hunks == 1)
     }
 
     @Test func anUnreadableInputFailsAndAStoreBehindALinkIsNotWritten() throws {
