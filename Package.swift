@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "MergePipeline", targets: ["MergePipeline"]),
         .library(name: "CatalogDiff", targets: ["CatalogDiff"]),
         .library(name: "MergeSession", targets: ["MergeSession"]),
+        .library(name: "CatalogUpkeep", targets: ["CatalogUpkeep"]),
     ],
     targets: [
         libgit2Headers,
@@ -49,6 +50,9 @@ let package = Package(
         // git's diff driver shows.
         .target(name: "CatalogDiff", dependencies: ["StringCatalog", "CatalogMerge"]),
         .target(name: "GitSupport", dependencies: ["CLibgit2", "XcstringsMergePlatform"]),
+        // Upkeep of a catalog: a language started from a neighbour, stale strings pruned on the
+        // sources' evidence, single units read and written.
+        .target(name: "CatalogUpkeep", dependencies: ["StringCatalog", "CatalogLint"]),
         // A merge inside a repository, from three inputs to "merge done": the driver's run with
         // its line-merge fallback, the report store in the git directory, and what `resolve`,
         // `review` and `check` read of it.
@@ -57,7 +61,10 @@ let package = Package(
             dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "CatalogDiff", "MergePipeline", "GitSupport", "XcstringsMergePlatform"]),
         .executableTarget(
             name: "xcstrings-merge",
-            dependencies: ["StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "MergeSession", "CatalogDiff", "GitSupport", "XcstringsMergePlatform"],
+            dependencies: [
+                "StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "MergeSession", "CatalogDiff", "CatalogUpkeep", "GitSupport",
+                "XcstringsMergePlatform",
+            ],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "-dead_strip_dylibs"], .when(platforms: [.macOS])),
                 // A position-dependent executable: the loader then has no ~95,000 relocations to
@@ -74,6 +81,7 @@ let package = Package(
         .target(name: "MergeOracle", dependencies: ["StringCatalog", "CatalogMerge"], path: "Tests/MergeOracle"),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "MergeOracle", "CatalogLint", "MergePipeline", "CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),
+        .testTarget(name: "CatalogUpkeepTests", dependencies: ["CatalogUpkeep", "CatalogLint", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogDiffTests", dependencies: ["CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "MergeSessionTests", dependencies: ["MergeSession", "CatalogMerge", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "PortabilityTests", dependencies: ["XcstringsMergePlatform", "XcstringsMergeTestSupport"]),

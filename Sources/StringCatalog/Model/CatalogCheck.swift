@@ -126,14 +126,21 @@ public enum CatalogFinder {
     /// Paths of `*.xcstrings` files under `directory`, sorted, skipping hidden folders and `.build`.
     /// Regular files only: a FIFO named `*.xcstrings` in a folder would block its reader for ever.
     public static func catalogs(under directory: String) -> [String] {
+        files(under: directory) { $0.hasSuffix(".xcstrings") }
+    }
+
+    /// Paths of the regular files under `directory` whose names `wanted` accepts, sorted;
+    /// hidden folders (`.build`, `.git`) and `node_modules` are skipped, and so are links to
+    /// folders (a link to `..` would never end).
+    public static func files(under directory: String, named wanted: (String) -> Bool) -> [String] {
         var found: [String] = []
         var pending = [directory]
         while let folder = pending.popLast() {
             for name in FilePaths.names(in: folder) ?? [] {
                 let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
                 if FileBytes.isDirectory(path) {
-                    if !name.hasPrefix(".") && name != "node_modules" { pending.append(path) }
-                } else if name.hasSuffix(".xcstrings") && FileBytes.isRegularFile(path) {
+                    if !name.hasPrefix(".") && name != "node_modules" && !FileBytes.isSymbolicLink(path) { pending.append(path) }
+                } else if wanted(name) && FileBytes.isRegularFile(path) {
                     found.append(path)
                 }
             }

@@ -1,0 +1,241 @@
+import CatalogLint
+import StringCatalog
+
+/// Where a unit stands inside a localization: nothing for its plain string, else a path of
+/// variations and substitutions as Xcode's export names them after `|==|`: `plural.one`,
+/// `device.iphone`, `device.mac.plural.other`, `substitution.count.plural.few`.
+public struct FormPath: Sendable, Hashable, CustomStringConvertible {
+    public enum Step: Sendable, Hashable {
+        case plural(String)
+        case device(String)
+        case substitution(String)
+    }
+
+    public var steps: [Step]
+
+    public init(_ steps: [Step] = []) { self.steps = steps }
+
+    /// Reads `plural.one`, `device.iphone.plural.one`, `substitution.NAME.plural.few`; nil for
+    /// anything else (an unknown kind, a missing name). The empty text is the plain string.
+    public init?(_ text: String) {
+        var steps: [Step] = []
+        var words = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...]
+        if text.isEmpty { words = [] }
+        while let kind = words.popFirst() {
+            guard let name = words.popFirst(), !name.isEmpty else { return nil }
+            switch kind {
+            case "plural": steps.append(.plural(name))
+            case "device": steps.append(.device(name))
+            case "substitution": steps.append(.substitution(name))
+            default: return nil
+            }
+        }
+        self.steps = steps
+    }
+
+    public var description: String {
+        steps.map { step in
+            switch step {
+            case .plural(let name): return "plural." + name
+            case .device(let name): return "device." + name
+            case .substitution(let name): return "substitution." + name
+            }
+        }.joined(separator: ".")
+    }
+
+    func appending(_ step: Step) -> FormPath { FormPath(steps + [step]) }
+}
+
+/// One unit of a string, as `get` prints it and `set --from-json` reads it.
+public struct UnitRecord: Sendable, Equatable {
+    public var key: UTF8Bytes
+    public var locale: UTF8Bytes
+    public var form: FormPath
+    public var state: UTF8Bytes?
+    /// A string unit's value, or nil for a phrase set.
+    public var value: UTF8Bytes?
+    /// A phrase set's values (`stringSet`).
+    public var values: [UTF8Bytes]?
+
+    public init(key: UTF8Bytes, locale: UTF8Bytes, form: FormPath = FormPath(), state: UTF8Bytes? = nil, value: UTF8Bytes? = nil, values: [UTF8Bytes]? = nil) {
+        self.key = key
+        self.locale = locale
+        self.form = form
+        self.state = state
+        self.value = value
+        self.values = values
+    }
+}
+
+/// `get` and `set`: single units of a catalog read and written by key, locale and form.
+public enum StringAccess {
+    /// Every unit of `key`'s localizations (of `locale` alone when given), in the catalog's
+    /// order of locales and forms; nil when the key is not there.
+    public static func units(of key: UTF8Bytes, locale: UTF8Bytes? = nil, in catalog: Catalog) -> [UnitRecord]? {
+        guard let entry = catalog.strings[key: key]?.materialized.object else { return nil }
+        var records: [UnitRecord] = []
+        for member in entry[Name.localizations]?.object?.members ?? [] where locale == nil || member.key == locale {
+            collect(member.value, key: key, locale: member.key, form: FormPath(), into: &records)
+        }
+        return records
+    }
+
+    static func collect(_ value: JSONValue, key: UTF8Bytes, locale: UTF8Bytes, form: FormPath, into records: inout [UnitRecord]) {
+        guard case .object(let object) = value.materialized else { return }
+        if case .object(let unit)? = object[Name.stringUnit]?.materialized {
+            records.append(UnitRecord(key: key, locale: locale, form: form, state: unit[Name.state]?.stringValue, value: unit[Name.value]?.stringValue))
+        }
+        if case .object(let set)? = object[Name.stringSet]?.materialized {
+            let values: [UTF8Bytes]
+            if case .array(let array)? = set[Name.values] { values = array.compactMap(\.stringValue) } else { values = [] }
+            records.append(UnitRecord(key: key, locale: locale, form: form, state: set[Name.state]?.stringValue, values: values))
+        }
+        for kind in object[Name.variations]?.object?.members ?? [] {
+            for variant in kind.value.object?.members ?? [] {
+                let name = variant.key.string
+                let step: FormPath.Step = kind.key.equals(Name.device) ? .device(name) : .plural(name)
+                collect(variant.value, key: key, locale: locale, form: form.appending(step), into: &records)
+            }
+        }
+        for substitution in object[Name.substitutions]?.object?.members ?? [] {
+            collect(substitution.value, key: key, locale: locale, form: form.appending(.substitution(substitution.key.string)), into: &records)
+        }
+    }
+
+    /// Why a unit cannot be set where it was asked.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// `catalog` with the string unit at `record`'s key, locale and form holding its value and
+    /// state (`translated` when it names none). The key must exist; a missing locale or variation
+    /// is made. Refused: a form that the localization's shape does not have room for (a plural
+    /// form of a plain string, the plain string of a varied one), a substitution the
+    /// localization does not declare, and phrase sets.
+    public static func setting(_ record: UnitRecord, in catalog: Catalog) throws(Refusal) -> Catalog {
+        guard let value = record.value else { throw Refusal(description: "phrase sets (stringSet) are edited in Xcode") }
+        guard var entry = catalog.strings[key: record.key]?.materialized.object else {
+            throw Refusal(description: "no key \"\(VisibleText.name(record.key.string))\"")
+        }
+        var localizations = entry[Name.localizations]?.object ?? JSONObject()
+        let localization = localizations[key: record.locale]?.materialized.object ?? JSONObject()
+        let state = record.state ?? UTF8Bytes(UnitState.translated.name)
+        let unit = JSONObject([JSONMember(Name.state, .string(state)), JSONMember(Name.value, .string(value))])
+        localizations[key: record.locale] = .object(try placing(unit, at: record.form.steps[...], in: localization, form: record.form))
+        entry[Name.localizations] = .object(localizations)
+        var copy = catalog
+        var strings = copy.strings
+        strings[key: record.key] = .object(entry)
+        copy.strings = strings
+        return copy
+    }
+
+    static func placing(_ unit: JSONObject, at steps: ArraySlice<FormPath.Step>, in object: JSONObject, form: FormPath) throws(Refusal) -> JSONObject {
+        var object = object
+        guard let step = steps.first else {
+            if object[Name.variations] != nil {
+                throw Refusal(description: "it varies by \(variationKinds(object)); name the form with --form (\(variationKinds(object)).…)")
+            }
+            object[Name.stringUnit] = .object(unit)
+            return object
+        }
+        switch step {
+        case .plural(let name), .device(let name):
+            let kind: StaticString
+            if case .plural = step { kind = Name.plural } else { kind = Name.device }
+            if object[Name.stringUnit] != nil && object[Name.variations] == nil {
+                throw Refusal(description: "it is one string, not varied by \(kind); set it without --form")
+            }
+            var variations = object[Name.variations]?.object ?? JSONObject()
+            if variations[kind] == nil, let other = variations.members.first {
+                throw Refusal(description: "it varies by \(other.key.string), not \(kind)")
+            }
+            var cases = variations[kind]?.object ?? JSONObject()
+            let current = cases[key: UTF8Bytes(name)]?.materialized.object ?? JSONObject()
+            cases[key: UTF8Bytes(name)] = .object(try placing(unit, at: steps.dropFirst(), in: current, form: form))
+            variations[kind] = .object(cases)
+            object[Name.variations] = .object(variations)
+        case .substitution(let name):
+            var substitutions = object[Name.substitutions]?.object ?? JSONObject()
+            guard let current = substitutions[key: UTF8Bytes(name)]?.materialized.object else {
+                let known = substitutions.keys.map { "\"\($0.string)\"" }.joined(separator: ", ")
+                throw Refusal(description: "no substitution \"\(VisibleText.name(name))\" here\(known.isEmpty ? "" : " (it has \(known))")")
+            }
+            substitutions[key: UTF8Bytes(name)] = .object(try placing(unit, at: steps.dropFirst(), in: current, form: form))
+            object[Name.substitutions] = .object(substitutions)
+        }
+        return object
+    }
+
+    static func variationKinds(_ object: JSONObject) -> String {
+        object[Name.variations]?.object?.keys.map(\.string).joined(separator: " and ") ?? ""
+    }
+}
+
+extension StringAccess {
+    /// What lint's `placeholder-mismatch` finds in `key`'s `locale` of `catalog`: a value that
+    /// reads an argument the app does not pass, or as another kind (it would crash or show
+    /// garbage). `set` refuses such a value without `--force`.
+    public static func placeholderProblems(key: UTF8Bytes, locale: UTF8Bytes, in catalog: Catalog) -> [Finding] {
+        let linter = Linter(rules: LintRules.all.filter { $0.id == "placeholder-mismatch" })
+        return linter.findings(forKeys: [key], in: catalog).filter { $0.locale == locale }
+    }
+
+    /// The units as `get --format json` prints them and `set --from-json` reads them: an array
+    /// of `{"key", "locale", "form" (absent for the plain string), "state", "value"}` (a phrase
+    /// set has `values`).
+    public static func json(_ records: [UnitRecord]) -> [UInt8] {
+        XcodeWriter.reportBytes(of: .array(records.map { record in
+            var members = [JSONMember(key: "key", value: .string(record.key)), JSONMember(key: "locale", value: .string(record.locale))]
+            if !record.form.steps.isEmpty { members.append(JSONMember(key: "form", value: .string(UTF8Bytes(record.form.description)))) }
+            if let state = record.state { members.append(JSONMember(key: "state", value: .string(state))) }
+            if let value = record.value { members.append(JSONMember(key: "value", value: .string(value))) }
+            if let values = record.values { members.append(JSONMember(key: "values", value: .array(values.map(JSONValue.string)))) }
+            return .object(JSONObject(members))
+        }))
+    }
+
+    /// Reads what `json` writes (one object alone is taken as an array of one).
+    public static func records(fromJSON bytes: [UInt8]) throws(Refusal) -> [UnitRecord] {
+        let document: JSONValue
+        do throws(JSONError) {
+            document = try JSONReader.parse(bytes)
+        } catch {
+            throw Refusal(description: "\(error.line):\(error.column): \(error.message)")
+        }
+        let objects: [JSONValue]
+        switch document {
+        case .array(let array): objects = array
+        case .object: objects = [document]
+        default: throw Refusal(description: "expected an array of units, found \(document.typeDescription)")
+        }
+        var records: [UnitRecord] = []
+        for (index, value) in objects.enumerated() {
+            let place = "unit \(index + 1)"
+            guard case .object(let object) = value.materialized else { throw Refusal(description: "\(place): expected an object, found \(value.typeDescription)") }
+            func text(_ name: String, required: Bool) throws(Refusal) -> UTF8Bytes? {
+                switch object[key: UTF8Bytes(name)] {
+                case .string(let text)?: return text
+                case nil where !required: return nil
+                case nil: throw Refusal(description: "\(place): no \"\(name)\"")
+                case let other?: throw Refusal(description: "\(place): \"\(name)\" is \(other.typeDescription); expected a string")
+                }
+            }
+            for member in object.members where !["key", "locale", "form", "state", "value", "values"].contains(member.key.string) {
+                throw Refusal(description: "\(place): unknown member \"\(VisibleText.name(member.key.string))\"")
+            }
+            let formText = try text("form", required: false)?.string ?? ""
+            guard let form = FormPath(formText) else { throw Refusal(description: "\(place): \"\(VisibleText.name(formText))\" is no form (plural.one, device.iphone, substitution.NAME.plural.few)") }
+            if let state = try text("state", required: false), UnitState(state) == nil {
+                throw Refusal(description: "\(place): \"\(VisibleText.name(state.string))\" is no state (translated, needs_review, new)")
+            }
+            var values: [UTF8Bytes]?
+            if case .array(let array)? = object[key: "values"] { values = array.compactMap(\.stringValue) }
+            let value = try text("value", required: values == nil)
+            records.append(UnitRecord(
+                key: try text("key", required: true)!, locale: try text("locale", required: true)!, form: form,
+                state: try text("state", required: false), value: value, values: values))
+        }
+        return records
+    }
+}

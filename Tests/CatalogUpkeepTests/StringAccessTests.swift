@@ -1,0 +1,70 @@
+import Testing
+import CatalogUpkeep
+import StringCatalog
+
+/// `get` and `set`: units addressed by key, locale and form.
+struct StringAccessTests {
+    static var catalog: Catalog { LocaleAdditionTests.catalog }
+
+    @Test(arguments: ["", "plural.one", "device.iphone", "device.mac.plural.other", "substitution.count.plural.few"])
+    func formPathsReadAndPrintTheSame(_ text: String) throws {
+        #expect(try #require(FormPath(text)).description == text)
+    }
+
+    @Test(arguments: ["plural", "plural.", "variation.one", ".one", "device.iphone.plural"])
+    func malformedFormPathsAreRefused(_ text: String) {
+        #expect(FormPath(text) == nil)
+    }
+
+    @Test func getListsEveryUnitOfAKeyInOrder() throws {
+        let units = try #require(StringAccess.units(of: "%lld files", in: Self.catalog))
+        #expect(units.map { "\($0.locale.string) \($0.form)" } == ["en plural.one", "en plural.other", "pt-BR plural.one", "pt-BR plural.other"])
+        #expect(StringAccess.units(of: "Nope", in: Self.catalog) == nil)
+        #expect(StringAccess.units(of: "Untranslated", in: Self.catalog) == [])
+    }
+
+    @Test func setThenGetRoundTrips() throws {
+        var record = UnitRecord(key: "Cancel", locale: "de", value: "Abbrechen")
+        var catalog = try StringAccess.setting(record, in: Self.catalog)
+        #expect(StringAccess.units(of: "Cancel", locale: "de", in: catalog) == [UnitRecord(key: "Cancel", locale: "de", state: "translated", value: "Abbrechen")])
+        record = UnitRecord(key: "%lld files", locale: "de", form: FormPath("plural.other")!, state: "needs_review", value: "%lld Dateien")
+        catalog = try StringAccess.setting(record, in: catalog)
+        #expect(StringAccess.units(of: "%lld files", locale: "de", in: catalog) == [record])
+        // Written as Xcode writes, read back the same.
+        let reread = try Catalog(bytes: catalog.canonicalBytes())
+        #expect(StringAccess.units(of: "%lld files", locale: "de", in: reread) == [record])
+        // Replacing a unit changes that unit alone.
+        catalog = try StringAccess.setting(UnitRecord(key: "%lld files", locale: "en", form: FormPath("plural.one")!, value: "one file"), in: catalog)
+        #expect(StringAccess.units(of: "%lld files", locale: "en", in: catalog)?.map { $0.value?.string } == ["one file", "%lld files"])
+    }
+
+    @Test(arguments: [
+        ("Nope", "de", "", "no key"),
+        ("%lld files", "en", "", "varies by plural"),
+        ("Save", "pt-BR", "plural.one", "one string, not varied"),
+        ("Open on %@", "pt-BR", "plural.one", "varies by device, not plural"),
+        ("Save", "pt-BR", "substitution.count", "no substitution"),
+    ])
+    func aFormTheShapeHasNoRoomForIsRefused(_ key: String, _ locale: String, _ form: String, _ reason: String) {
+        let record = UnitRecord(key: UTF8Bytes(key), locale: UTF8Bytes(locale), form: FormPath(form)!, value: "x")
+        #expect {
+            _ = try StringAccess.setting(record, in: Self.catalog)
+        } throws: { error in
+            "\(error)".contains(reason)
+        }
+    }
+
+    @Test func aValueReadingAnArgumentTheAppDoesNotPassIsFound() throws {
+        let wrong = try StringAccess.setting(UnitRecord(key: "Open on %@", locale: "de", value: "Öffnen auf %lld"), in: Self.catalog)
+        #expect(StringAccess.placeholderProblems(key: "Open on %@", locale: "de", in: wrong).count == 1)
+        let right = try StringAccess.setting(UnitRecord(key: "Open on %@", locale: "de", value: "Auf %@ öffnen"), in: Self.catalog)
+        #expect(StringAccess.placeholderProblems(key: "Open on %@", locale: "de", in: right).isEmpty)
+    }
+
+    @Test func jsonRecordsRoundTrip() throws {
+        let units = try #require(StringAccess.units(of: "Open on %@", in: Self.catalog))
+        let bytes = StringAccess.json(units)
+        #expect(try StringAccess.records(fromJSON: bytes) == units)
+        #expect(throws: StringAccess.Refusal.self) { try StringAccess.records(fromJSON: Array("[{\"key\": 1}]".utf8)) }
+    }
+}
