@@ -185,6 +185,15 @@ public struct DriverMerge {
         return merged
     }
 
+    /// `xcstrings-merge.reports`: how many earlier reports to keep per catalog (libgit2 opened
+    /// for it only when more than the fewest are kept already).
+    static func earlierReportsSetting(gitDirectory: String) -> Int {
+        guard let repository = try? Repository(discoveringFrom: gitDirectory),
+            let text = try? repository.config().string("xcstrings-merge.reports"), let value = Int(text.trimmingWhitespace()), value >= 0
+        else { return ReportStore.defaultEarlierReports }
+        return value
+    }
+
     /// The conflict hunks in a line merge's output: lines that start a conflict marker.
     static func hunkCount(_ bytes: [UInt8], markerSize: Int) -> Int {
         let marker = [UInt8](repeating: 0x3C, count: markerSize) + [0x20]
@@ -240,6 +249,9 @@ public struct DriverMerge {
         }
         guard let gitDirectory else { return }
         let store = ReportStore(gitDirectory: gitDirectory)
+        // The report of the path's previous merge stays readable by `review` (a rebase merges a
+        // catalog once per commit).
+        store.keepEarlierReport(name) { Self.earlierReportsSetting(gitDirectory: gitDirectory) }
         guard let path = store.place(name, .report) else { return }
         do {
             try FileBytes.writeAtomically(bytes, to: path, durable: false)

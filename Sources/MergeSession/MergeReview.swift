@@ -27,7 +27,8 @@ public enum MergeReview {
     public enum Problem: Sendable {
         /// Its report cannot be read (a newer format's): said, never skipped.
         case unreadable(path: String, message: String)
-        /// A catalog named has no report of this merge (the driver keeps each catalog's latest).
+        /// A catalog named has no report of this merge (the driver keeps each catalog's latest
+        /// and the `xcstrings-merge.reports` before it).
         case noReport(path: String)
     }
 
@@ -42,7 +43,12 @@ public enum MergeReview {
         var problems: [Problem] = []
         for path in paths {
             let report: MergeReportDocument
-            switch store.report(path) {
+            // The latest report, else an earlier one of this merge.
+            var found = store.report(path)
+            if case .success(let latest)? = found, !target.matches(latest) {
+                found = store.earlierReports(path).first { if case .success(let read) = $0 { return target.matches(read) } else { return false } }
+            }
+            switch found {
             case .success(let read)? where target.matches(read):
                 report = read
             case .failure(let error)?:

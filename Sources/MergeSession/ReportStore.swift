@@ -8,8 +8,9 @@ import StringCatalog
 import XcstringsMergePlatform
 
 /// What the tool keeps of a repository's merges, in `<git-dir>/xcstrings-merge/`: per catalog
-/// (at its repository path), the driver's report of its latest merge and `resolve`'s state.
-/// Every path into it is made here.
+/// (at its repository path), the driver's report of its latest merge, the reports of the merges
+/// before it (`<path>.reports/`, the latest `xcstrings-merge.reports` of them, so that `review`
+/// finds every merge of a long rebase), and `resolve`'s state. Every path into it is made here.
 ///
 /// Nothing found in a repository makes the tool write outside it: a path's `.` and `..`
 /// components are dropped, and a symbolic link anywhere below the git directory is refused.
@@ -111,6 +112,57 @@ public struct ReportStore: Sendable {
             }
         }
         return paths.sorted()
+    }
+
+    // MARK: Earlier reports
+
+    /// How many earlier reports are kept per catalog unless `xcstrings-merge.reports` says.
+    public static let defaultEarlierReports = 100
+    /// The fewest kept whatever the setting says: the setting is read only beyond this many.
+    public static let fewestEarlierReports = 10
+
+    /// The folder of `path`'s earlier reports.
+    func earlierFolder(_ path: String) -> String { folder + "/" + Self.safeComponents(path).joined(separator: "/") + ".reports" }
+
+    /// The numbers of `path`'s earlier reports (`000042.json`), lowest (oldest) first.
+    func earlierNumbers(_ path: String) -> [Int] {
+        (FilePaths.names(in: earlierFolder(path)) ?? []).compactMap { name in
+            name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil
+        }.sorted()
+    }
+
+    /// Moves `path`'s report, before a new merge's replaces it, to its earlier reports; keeps
+    /// the latest `limit()` of those (asked only when there are more than the fewest kept).
+    public func keepEarlierReport(_ path: String, limit: () -> Int) {
+        let latest = file(path, .report)
+        var info = stat()
+        guard lstat(latest, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        var numbers = earlierNumbers(path)
+        let next = (numbers.last ?? 0) + 1
+        guard let destination = place(Self.safeComponents(path).joined(separator: "/") + ".reports/" + Self.padded(next), .report),
+            rename(latest, destination) == 0
+        else { return }
+        numbers.append(next)
+        guard numbers.count > Self.fewestEarlierReports else { return }
+        let keep = max(Self.fewestEarlierReports, limit())
+        for number in numbers.dropLast(keep) { unlink(earlierFolder(path) + "/" + Self.padded(number) + Record.report.rawValue) }
+    }
+
+    static func padded(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    /// `path`'s earlier reports, newest first, read; one that cannot be read is a failure.
+    public func earlierReports(_ path: String) -> [Result<MergeReportDocument, MergeReportDocument.ReadError>] {
+        earlierNumbers(path).reversed().compactMap { number in
+            guard let bytes = try? FileBytes.read(earlierFolder(path) + "/" + Self.padded(number) + Record.report.rawValue) else { return nil }
+            do throws(MergeReportDocument.ReadError) {
+                return .success(try MergeReportDocument(bytes: bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     // MARK: resolve's state

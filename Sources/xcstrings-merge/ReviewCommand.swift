@@ -22,8 +22,10 @@ enum ReviewCommand {
             auto-resolution and every rename it followed, with the base's, ours' and theirs'
             values, and what a side removed without a conflict. The merge is the one in progress,
             else HEAD's (a merge commit, or a rebased or cherry-picked one), else the commit
-            named. In a terminal the text goes through your pager (GIT_PAGER, core.pager, PAGER,
-            else less -FRX).
+            named. The driver keeps the reports of each catalog's latest merges (git config
+            xcstrings-merge.reports: how many before the latest, default 100), so every commit of a
+            long rebase can be reviewed. In a terminal the text goes through your pager (GIT_PAGER,
+            core.pager, PAGER, else less -FRX).
 
             {usage}
 
@@ -93,7 +95,7 @@ enum ReviewCommand {
                 Output.err("xcstrings-merge review: \(path): cannot read its merge report: \(message)\n")
                 status = .error
             case .noReport(let path):
-                Output.err("xcstrings-merge review: \(path): no report of \(target.description) (the driver keeps each catalog's latest merge)\n")
+                Output.err("xcstrings-merge review: \(path): no report of \(target.description) (the driver keeps the reports of each catalog's latest merges: git config xcstrings-merge.reports, default \(ReportStore.defaultEarlierReports) before the latest)\n")
                 if status == .success { status = .failure }
             }
         }
@@ -104,7 +106,7 @@ enum ReviewCommand {
         }
         var text = reviewed.map { $0.text(width: Terminal.columns) }.joined()
         if reviewed.isEmpty && positionals.isEmpty {
-            text = "No merge report of \(target.description): the driver merged no catalog there (it keeps each catalog's latest merge).\n"
+            text = "No merge report of \(target.description): the driver merged no catalog there (it keeps the reports of each catalog's latest merges).\n"
         }
         show(text, pager: !parsed.flag("--no-pager"), repository: repository)
         return status

@@ -49,6 +49,38 @@ import XcstringsMergeTestSupport
         #expect(review.stdout.contains("theirs (b) removed de from \(count) strings: "), "\(review.stdout)")
     }
 
+    /// A rebase merges the catalog once per commit replayed: each merge's report is kept, so
+    /// an earlier commit of the rebase can be reviewed, not only the last.
+    @Test func eachCommitOfARebaseCanBeReviewed() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        #expect(try repo.tool(["install"]).status == 0)
+        try repo.git("add", ".gitattributes")
+        let base = try Scenario.sample()
+        try repo.write(Scenario.path, base.canonicalBytes())
+        try repo.commitAll("base")
+        try repo.git("checkout", "-q", "-b", "feature")
+        var feature = base
+        for (key, value) in [("Save", "Sichern unter"), ("Close", "Zumachen"), ("Done", "Erledigt")] {
+            feature = Scenario.setting(feature, key, "de", value)
+            try repo.write(Scenario.path, feature.canonicalBytes())
+            try repo.commitAll("feature: \(key)")
+        }
+        try repo.git("checkout", "-q", "main")
+        try repo.write(Scenario.path, Scenario.setting(base, "Cancel", "de", "Abbruch").canonicalBytes())
+        try repo.commitAll("main: Cancel")
+        try repo.git("checkout", "-q", "feature")
+        let rebase = try repo.git("rebase", "main")
+        #expect(rebase.status == 0, "\(rebase.stderr)")
+        let earlier = try FileManager.default.contentsOfDirectory(atPath: repo.root.appendingPathComponent(".git/xcstrings-merge/\(Scenario.path).reports").path)
+        #expect(earlier.sorted() == ["000001.json", "000002.json"])
+        for commit in ["HEAD", "HEAD~1", "HEAD~2"] {
+            let review = try repo.tool(["review", "--no-pager", commit])
+            #expect(review.status == 0 && !review.stderr.contains("no report"), "\(commit): \(review.stdout)\(review.stderr)")
+        }
+        #expect(try repo.tool(["review", "--no-pager", "HEAD~3"]).status == 1)
+    }
+
     @Test func reviewShowsEachDecisionWithTheThreeValues() throws {
         let repo = try Self.mergedOnItsOwn()
         defer { repo.remove() }

@@ -111,3 +111,29 @@ import XcstringsMergeTestSupport
         #expect(CatalogSchema.Vocabulary.unitStates.names.map(\.description) == ["translated", "needs_review", "new"])
     }
 }
+
+/// The reports of a catalog's earlier merges: each replaced report kept, the latest N of them.
+@Suite struct EarlierReportTests {
+    @Test func aReplacedReportIsKeptAndTheOldestGoBeyondTheLimit() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = ReportStore(gitDirectory: folder.path)
+        var asked = 0
+        for merge in 1...15 {
+            store.keepEarlierReport("App/L.xcstrings") {
+                asked += 1
+                return 10
+            }
+            let document = MergeReportDocument(MergeReport(), path: "App/L.xcstrings", labels: MergeLabels(), merge: MergeRecord(head: String(merge), theirs: nil))
+            #expect(store.write(document.bytes, "App/L.xcstrings", .report))
+        }
+        // 14 replaced, the oldest 4 dropped; the setting asked only beyond the fewest kept.
+        let heads = store.earlierReports("App/L.xcstrings").compactMap { try? $0.get().merge?.head }
+        let expected: [String] = (5...14).reversed().map { String($0) }
+        #expect(heads == expected)
+        #expect(asked == 4)
+        #expect(try store.report("App/L.xcstrings")?.get().merge?.head == "15")
+        #expect(store.reportPaths() == ["App/L.xcstrings"])
+    }
+}
