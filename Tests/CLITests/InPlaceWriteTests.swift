@@ -4,7 +4,7 @@ import StringCatalog
 import XcstringsMergeTestSupport
 
 /// What a command that rewrites catalogs in place (`format`, `rename-key`, `remove-locale`,
-/// `lint --fix`) may write, and how it shares a file with other runs: it never writes outside
+/// `add-locale`, `prune`, `set`, `lint --fix`) may write, and how it shares a file with other runs: it never writes outside
 /// the repository through a symbolic link, two runs never lose each other's change, and a run
 /// killed mid-write leaves nothing that a later run does not clear.
 @Suite struct InPlaceWriteTests {
@@ -44,6 +44,8 @@ import XcstringsMergeTestSupport
         let runs: [[String]] = [
             ["format", "App/v1.xcstrings"], ["rename-key", "a", "renamed", "App/v2.xcstrings"],
             ["remove-locale", "de", "App/v3.xcstrings"], ["lint", "--fix"],
+            ["add-locale", "fr", "--copy-from", "de", "App/v4.xcstrings"], ["prune", "--write", "App/v4.xcstrings"],
+            ["set", "App/v4.xcstrings", "a", "fr", "x"],
         ]
         for arguments in runs {
             let result = try repo.tool(arguments)

@@ -68,6 +68,7 @@ import XcstringsMergeTestSupport
     /// The commands that rewrite or judge a catalog refuse a non-catalog, exit 2, untouched.
     @Test(arguments: lookAlikes.indices, [
         ["format"], ["format", "--check"], ["lint"], ["rename-key", "Save", "Store"], ["remove-locale", "de"],
+        ["add-locale", "fr", "--copy-from", "de"], ["prune", "--write"],
     ])
     func editingCommandsRefuseANonCatalog(lookAlike: Int, command: [String]) throws {
         let (name, text, says, place) = Self.lookAlikes[lookAlike]
