@@ -99,7 +99,8 @@ import XcstringsMergeTestSupport
     }
 
     /// `review` shows the merge it is asked about: HEAD's by default, a commit's when named;
-    /// never another branch's later merge of the same catalog.
+    /// never another branch's later merge of the same catalog, which replaced the latest report
+    /// (the first stays among the earlier ones).
     @Test func reviewIsOfTheMergeAskedAbout() throws {
         let repo = try Self.mergedOnItsOwn()
         defer { repo.remove() }
@@ -118,15 +119,16 @@ import XcstringsMergeTestSupport
         let second = try repo.git("rev-parse", "HEAD").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try repo.git("checkout", "-q", "a")
 
+        // HEAD's merge is the first: its report, replaced as the latest, is among the earlier ones.
         let head = try repo.tool(["review", "--no-pager"])
         #expect(head.status == 0)
-        #expect(head.stdout.contains("No merge report of HEAD"), "\(head.stdout)")
-        #expect(!head.stdout.contains("decision"), "\(head.stdout)")
+        #expect(head.stdout.contains("1 decision made without asking (ours (a) and theirs (b))"), "\(head.stdout)")
+        #expect(!head.stdout.contains("ours (c)"), "\(head.stdout)")
         let named = try repo.tool(["review", String(second.prefix(10)), "--no-pager"])
         #expect(named.status == 0, "\(named.stderr)")
         #expect(named.stdout.contains("\(Scenario.path): "), "\(named.stdout)")
-        let gone = try repo.tool(["review", first])
-        #expect(gone.status == 1, "the report of the first merge was replaced: \(gone.stdout)")
+        let earlier = try repo.tool(["review", first, "--no-pager"])
+        #expect(earlier.status == 0 && earlier.stdout.contains("ours (a) and theirs (b)"), "\(earlier.stdout)\(earlier.stderr)")
         let json = try repo.tool(["review", second, "--format", "json"])
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(parsed.first?["path"] as? String == Scenario.path)
