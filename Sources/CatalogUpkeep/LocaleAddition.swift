@@ -13,15 +13,18 @@ public enum LocaleAddition {
         public var unitsCopied = 0
         /// Plural forms the new language needs and the neighbour lacks, made from `other`.
         public var pluralFormsFilled = 0
-        /// Strings the new locale had already (with `onlyMissing`), left as they are.
+        /// Strings the new locale had already (with `onlyMissing`), complete, left as they are.
         public var stringsKept = 0
+        /// Strings the locale had already, given the units they lacked (with `onlyMissing`).
+        public var stringsFilled = 0
     }
 
     /// Copies every localization of `source` into `locale` in each string that has one: units
     /// marked `needs_review`, variations and substitutions copied whole, and every plural
     /// variation given the categories `locale`'s language needs (from its `other`). With
-    /// `onlyMissing`, strings that have a `locale` localization keep it; otherwise they are
-    /// replaced (the command refuses an existing locale without `--merge`).
+    /// `onlyMissing`, a string that has a `locale` localization keeps every unit of it and gets
+    /// only those it lacks (`fillingMissing`); otherwise it is replaced (the command refuses an
+    /// existing locale without `--merge`).
     public static func apply(_ locale: UTF8Bytes, copyingFrom source: UTF8Bytes, onlyMissing: Bool, to catalog: Catalog) -> Outcome {
         var outcome = Outcome(catalog: catalog)
         let categories = PluralCategories.required(for: locale.string)
@@ -31,8 +34,23 @@ public enum LocaleAddition {
                 var localizations = entry[Name.localizations]?.object,
                 let from = localizations[key: source]
             else { continue }
-            if onlyMissing && localizations[key: locale] != nil {
-                outcome.stringsKept += 1
+            if onlyMissing, case .object(let existing)? = localizations[key: locale]?.materialized {
+                // Only the units the locale lacks: forms of a variation it has, cases of a
+                // substitution it declares, its whole unit when it has none.
+                var copied = Outcome(catalog: catalog)
+                guard case .object(let copy) = reviewCopy(from.materialized, categories: categories, outcome: &copied) else { continue }
+                let before = units(in: .object(existing))
+                let filled = fillingMissing(existing, from: copy)
+                let added = units(in: .object(filled)) - before
+                guard added > 0 else {
+                    outcome.stringsKept += 1
+                    continue
+                }
+                outcome.unitsCopied += added
+                outcome.stringsFilled += 1
+                localizations[key: locale] = .object(filled)
+                entry[Name.localizations] = .object(localizations)
+                strings.members[index].value = .object(entry)
                 continue
             }
             localizations[key: locale] = reviewCopy(from.materialized, categories: categories, outcome: &outcome)
@@ -70,6 +88,46 @@ public enum LocaleAddition {
             object.members[index].value = copied
         }
         return .object(object)
+    }
+
+    /// `existing` with what `copy` has and it lacks, never mixing shapes: a plain unit where it
+    /// has neither unit nor variations, the cases of a variation kind it has, the cases of a
+    /// substitution it declares; what it has is never replaced.
+    static func fillingMissing(_ existing: JSONObject, from copy: JSONObject) -> JSONObject {
+        var result = existing
+        let hasUnit = existing[Name.stringUnit] != nil || existing[Name.stringSet] != nil
+        for member in copy.members {
+            if member.key.equals(Name.stringUnit) || member.key.equals(Name.stringSet) {
+                if !hasUnit && existing[Name.variations] == nil { result[key: member.key] = member.value }
+            } else if member.key.equals(Name.variations) {
+                guard case .object(let copied) = member.value.materialized else { continue }
+                guard case .object(var variations)? = existing[Name.variations]?.materialized else {
+                    if !hasUnit { result[key: member.key] = member.value }
+                    continue
+                }
+                for kind in copied.members {
+                    guard case .object(var cases)? = variations[key: kind.key]?.materialized, case .object(let copiedCases) = kind.value.materialized else { continue }
+                    for variant in copiedCases.members {
+                        if case .object(let have)? = cases[key: variant.key]?.materialized, case .object(let more) = variant.value.materialized {
+                            cases[key: variant.key] = .object(fillingMissing(have, from: more))
+                        } else if cases[key: variant.key] == nil {
+                            cases[key: variant.key] = variant.value
+                        }
+                    }
+                    variations[key: kind.key] = .object(cases)
+                }
+                result[Name.variations] = .object(variations)
+            } else if member.key.equals(Name.substitutions) {
+                guard case .object(var substitutions)? = existing[Name.substitutions]?.materialized, case .object(let copied) = member.value.materialized else { continue }
+                for substitution in copied.members {
+                    if case .object(let have)? = substitutions[key: substitution.key]?.materialized, case .object(let more) = substitution.value.materialized {
+                        substitutions[key: substitution.key] = .object(fillingMissing(have, from: more))
+                    }
+                }
+                result[Name.substitutions] = .object(substitutions)
+            }
+        }
+        return result
     }
 
     /// The string units below `value`.

@@ -39,7 +39,7 @@ enum AddLocaleCommand {
             """,
         options: [
             .init(names: ["--copy-from"], takesValue: true, summary: "The locale whose translations are copied (required).", valueName: "<locale>"),
-            .init(names: ["--merge"], takesValue: false, summary: "The locale exists already: fill only the strings it lacks."),
+            .init(names: ["--merge"], takesValue: false, summary: "The locale exists already: fill only the units it lacks, never replacing one."),
             .dryRun,
             .followSymlinks,
         ],
@@ -65,7 +65,7 @@ enum AddLocaleCommand {
         for (file, present) in zip(files, locales) {
             if file.catalog.sourceLanguage == locale { problems.append("\(file.path): \"\(locale)\" is the source language") }
             if present.contains(locale) && !merging {
-                problems.append("\(file.path): has \"\(locale)\" already; --merge fills only the strings it lacks")
+                problems.append("\(file.path): has \"\(locale)\" already; --merge fills only the units it lacks")
             }
         }
         let known = locales.reduce(into: Set<UTF8Bytes>()) { $0.formUnion($1) }
@@ -82,7 +82,7 @@ enum AddLocaleCommand {
         var failed = false
         for file in files {
             let outcome = LocaleAddition.apply(locale, copyingFrom: from, onlyMissing: merging, to: file.catalog)
-            guard outcome.stringsAdded > 0 else {
+            guard outcome.stringsAdded + outcome.stringsFilled > 0 else {
                 Output.out("\(file.path): nothing to copy (no string lacking \(locale) has \(from))\n")
                 continue
             }
@@ -90,10 +90,12 @@ enum AddLocaleCommand {
                 failed = true
                 continue
             }
-            var line = "\(file.path): \(dryRun ? "would add" : "added") \(locale) to \(outcome.stringsAdded) string\(outcome.stringsAdded == 1 ? "" : "s")"
+            let strings = outcome.stringsAdded + outcome.stringsFilled
+            var line = "\(file.path): \(dryRun ? "would add" : "added") \(locale) to \(strings) string\(strings == 1 ? "" : "s")"
             line += " (\(outcome.unitsCopied) unit\(outcome.unitsCopied == 1 ? "" : "s") from \(from), needs_review"
             if outcome.pluralFormsFilled > 0 { line += "; \(outcome.pluralFormsFilled) plural form\(outcome.pluralFormsFilled == 1 ? "" : "s") \(locale) needs made from other" }
-            if outcome.stringsKept > 0 { line += "; \(outcome.stringsKept) kept as they were" }
+            if outcome.stringsFilled > 0 { line += "; \(outcome.stringsFilled) of them had \(locale) and got only the units they lacked" }
+            if outcome.stringsKept > 0 { line += "; \(outcome.stringsKept) complete, kept as they were" }
             Output.out(line + ")\n")
         }
         return failed ? .error : .success

@@ -58,6 +58,9 @@ import XcstringsMergeTestSupport
         let again = try setup.tool("add-locale", "pt-PT", "--copy-from", "pt-BR", "Localizable.xcstrings")
         #expect(again.status == 2 && again.stderr.contains("has \"pt-PT\" already"))
         #expect(try bytes(setup.file) == after)
+        let merged = try setup.tool("add-locale", "pt-PT", "--copy-from", "pt-BR", "--merge", "Localizable.xcstrings")
+        #expect(merged.status == 0 && merged.stdout.contains("nothing to copy"), "\(merged)")
+        #expect(try bytes(setup.file) == after)
         #expect(try setup.tool("add-locale", "pt-PT", "Localizable.xcstrings").status == 2)
         #expect(try setup.tool("add-locale", "en", "--copy-from", "pt-BR", "Localizable.xcstrings").stderr.contains("source language"))
     }

@@ -77,6 +77,23 @@ struct LocaleAdditionTests {
         #expect(Self.unit(outcome.catalog, "%lld files", "ru", "plural.one")?.value == "%lld file")
     }
 
+    /// With --merge, a localization the locale has keeps every unit and gets those it lacks;
+    /// a plain unit is never mixed with variations.
+    @Test func mergeFillsOnlyTheUnitsTheLocaleLacks() throws {
+        var catalog = try StringAccess.setting(
+            UnitRecord(key: "%lld files", locale: "pt-PT", form: FormPath("plural.one")!, value: "%lld ficheiro"), in: Self.catalog)
+        catalog = try StringAccess.setting(UnitRecord(key: "Open on %@", locale: "pt-PT", value: "Abrir em %@"), in: catalog)
+        let outcome = LocaleAddition.apply("pt-PT", copyingFrom: "pt-BR", onlyMissing: true, to: catalog)
+        #expect(Self.unit(outcome.catalog, "%lld files", "pt-PT", "plural.one")?.value == "%lld ficheiro")
+        #expect(Self.unit(outcome.catalog, "%lld files", "pt-PT", "plural.other")?.value == "%lld arquivos")
+        #expect(Self.unit(outcome.catalog, "%lld files", "pt-PT", "plural.other")?.state == "needs_review")
+        // A plain unit keeps its shape: the neighbour's device variations are not mixed in.
+        #expect(StringAccess.units(of: "Open on %@", locale: "pt-PT", in: outcome.catalog)?.map(\.form.description) == [""])
+        #expect(outcome.stringsFilled == 1 && outcome.stringsKept == 2 && outcome.stringsAdded == 1)
+        let bytes = outcome.catalog.canonicalBytes()
+        #expect((try? Catalog(bytes: bytes))?.canonicalBytes() == bytes)
+    }
+
     @Test func withoutMergeAnExistingLocalizationIsReplaced() {
         let outcome = LocaleAddition.apply("pt-PT", copyingFrom: "pt-BR", onlyMissing: false, to: Self.catalog)
         #expect(outcome.stringsKept == 0 && Self.unit(outcome.catalog, "Save", "pt-PT")?.value == "Salvar")
