@@ -49,11 +49,53 @@ public enum FactLines {
 
     /// The lines of the catalog whose bytes are `buffer`, written in one pass over them where
     /// `FastFactLines` can; false when `buffer` is not a catalog (nor empty).
+    ///
+    /// A version that an earlier line merge left with a trailing comma or a key written twice is
+    /// read as the merge reads it (the comma skipped, the later copy of a key kept) after a first
+    /// line that says so: printed raw, its diff against its neighbours would be the whole file.
     public static func write(catalogBytes buffer: UnsafeBufferPointer<UInt8>, to sink: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         if FastFactLines.write(buffer, to: sink) { return true }
-        guard let catalog = try? Catalog.mergeBase(bytes: Array(buffer), for: .anyObject) else { return false }
+        let bytes = Array(buffer)
+        if let catalog = try? Catalog.mergeBase(bytes: bytes, for: .anyObject) {
+            write(catalog) { lines in lines.withUnsafeBufferPointer(sink) }
+            return true
+        }
+        guard let (repairedBytes, repairs) = CatalogRepair.repaired(bytes),
+            let catalog = try? Catalog.mergeBase(bytes: repairedBytes, for: .anyObject)
+        else { return false }
+        repairLine(repairs).withUnsafeBufferPointer(sink)
         write(catalog) { lines in lines.withUnsafeBufferPointer(sink) }
         return true
+    }
+
+    /// `(read repaired: 1 trailing comma skipped; "de" in "strings" › "Save" › "localizations"
+    /// written twice, the later kept)`: the repairs of an unreadable version, in one line.
+    static func repairLine(_ repairs: [CatalogRepair.Repair]) -> [UInt8] {
+        var output = Array("(read repaired: ".utf8)
+        let commas = repairs.filter { $0.kind == .trailingComma }.count
+        var parts: [[UInt8]] = []
+        if commas > 0 { parts.append(Array("\(commas) trailing comma\(commas == 1 ? "" : "s") skipped".utf8)) }
+        let twice = repairs.filter { $0.kind != .trailingComma }
+        for repair in twice.prefix(5) {
+            var part: [UInt8] = []
+            if let key = repair.path.last { quote(key, into: &part) }
+            if repair.path.count > 1 {
+                part += Array(" in ".utf8)
+                for (index, name) in repair.path.dropLast().enumerated() {
+                    if index > 0 { part += Array(" › ".utf8) }
+                    quote(name, into: &part)
+                }
+            }
+            part += Array(" written twice\(repair.kind == .duplicateKey ? " alike" : ""), the later kept".utf8)
+            parts.append(part)
+        }
+        if twice.count > 5 { parts.append(Array("\(twice.count - 5) more keys written twice".utf8)) }
+        for (index, part) in parts.enumerated() {
+            if index > 0 { output += Array("; ".utf8) }
+            output += part
+        }
+        output += Array(")\n".utf8)
+        return output
     }
 
     static let colonSpace: [UInt8] = Array(": ".utf8)

@@ -142,8 +142,10 @@ enum TextconvCommand {
             git diff, git show, git log -p and git blame then read the strings, not the JSON;
             git diff --no-textconv shows the JSON, and git add -p and git apply work on it as ever.
 
-            A file that is not a catalog (conflict markers in the middle of a merge) is printed as
-            it is, so that git diff still shows it.
+            A version with a trailing comma or a key written twice (left by an earlier line merge)
+            is read as the merge reads it, after a first line naming the repairs. A file that is
+            not a catalog otherwise (conflict markers in the middle of a merge) is printed as it
+            is, so that git diff still shows it.
 
             {usage}
 
