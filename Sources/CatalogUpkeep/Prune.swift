@@ -31,6 +31,24 @@ public enum Prune {
         public var removals: [Removal] = []
         public var kept: [(key: UTF8Bytes, reason: Keep)] = []
 
+        /// The plan as `prune --format json` prints it for one catalog: `{"path", "written",
+        /// "removals": [{"key", "reason", "translations"}], "kept": [{"key", "reason"}]}`.
+        public func json(path: String, written: Bool) -> JSONValue {
+            .object(JSONObject([
+                JSONMember(key: "path", value: .string(UTF8Bytes(path))),
+                JSONMember(key: "written", value: .bool(written)),
+                JSONMember(key: "removals", value: .array(removals.map { removal in
+                    .object(JSONObject([
+                        JSONMember(key: "key", value: .string(removal.key)), JSONMember(key: "reason", value: .string(UTF8Bytes(removal.reason.rawValue))),
+                        JSONMember(key: "translations", value: .number(UTF8Bytes(String(removal.translations)))),
+                    ]))
+                })),
+                JSONMember(key: "kept", value: .array(kept.map { kept in
+                    .object(JSONObject([JSONMember(key: "key", value: .string(kept.key)), JSONMember(key: "reason", value: .string(UTF8Bytes(kept.reason.rawValue)))]))
+                })),
+            ]))
+        }
+
         public func count(_ reason: Reason) -> (strings: Int, translations: Int) {
             let matching = removals.filter { $0.reason == reason }
             return (matching.count, matching.reduce(0) { $0 + $1.translations })

@@ -82,19 +82,7 @@ enum PruneCommand {
                 continue
             }
             if json {
-                reports.append(.object(JSONObject([
-                    JSONMember(key: "path", value: .string(UTF8Bytes(file.path))),
-                    JSONMember(key: "written", value: .bool(write && !plan.removals.isEmpty)),
-                    JSONMember(key: "removals", value: .array(plan.removals.map { removal in
-                        .object(JSONObject([
-                            JSONMember(key: "key", value: .string(removal.key)), JSONMember(key: "reason", value: .string(UTF8Bytes(removal.reason.rawValue))),
-                            JSONMember(key: "translations", value: .number(UTF8Bytes(String(removal.translations)))),
-                        ]))
-                    })),
-                    JSONMember(key: "kept", value: .array(plan.kept.map { kept in
-                        .object(JSONObject([JSONMember(key: "key", value: .string(kept.key)), JSONMember(key: "reason", value: .string(UTF8Bytes(kept.reason.rawValue)))]))
-                    })),
-                ])))
+                reports.append(plan.json(path: file.path, written: write && !plan.removals.isEmpty))
                 continue
             }
             say(plan, path: file.path, written: write, sourcesRead: evidence != nil)

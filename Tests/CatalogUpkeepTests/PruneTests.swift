@@ -60,6 +60,17 @@ struct PruneTests {
         #expect(Self.evidence.uses("Hello & welcome"))
     }
 
+    @Test func thePlanAsJSON() throws {
+        let plan = Prune.plan(Self.catalog, evidence: Self.evidence, unused: false, includeManual: false)
+        let bytes = XcodeWriter.reportBytes(of: plan.json(path: "L.xcstrings", written: false))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let removals = try #require(document["removals"] as? [[String: Any]])
+        #expect(document["path"] as? String == "L.xcstrings" && document["written"] as? Bool == false)
+        #expect(removals.count == 1 && removals[0]["key"] as? String == "Old title" && removals[0]["reason"] as? String == "stale")
+        #expect(removals[0]["translations"] as? Int == 2)
+        #expect((document["kept"] as? [[String: Any]])?.count == 4)
+    }
+
     @Test func unusedRemovesWhatTheSourcesDoNotNameButManualStrings() {
         let plan = Prune.plan(Self.catalog, evidence: Self.evidence, unused: true, includeManual: false)
         #expect(plan.removals.map(\.key.string) == ["Old title", "Never mentioned"])
