@@ -85,7 +85,12 @@ public struct ReportStore: Sendable {
     /// The report kept for `path`, read; nil when there is none, and a message when there is
     /// one this tool cannot read (a newer format's).
     public func report(_ path: String) -> Result<MergeReportDocument, MergeReportDocument.ReadError>? {
-        guard let bytes = try? FileBytes.read(file(path, .report)) else { return nil }
+        Self.readReport(file(path, .report))
+    }
+
+    /// The report in `file`, read; nil when there is none.
+    static func readReport(_ file: String) -> Result<MergeReportDocument, MergeReportDocument.ReadError>? {
+        guard let bytes = try? FileBytes.read(file) else { return nil }
         do throws(MergeReportDocument.ReadError) {
             return .success(try MergeReportDocument(bytes: bytes))
         } catch {
@@ -121,13 +126,16 @@ public struct ReportStore: Sendable {
     /// The fewest kept whatever the setting says: the setting is read only beyond this many.
     public static let fewestEarlierReports = 10
 
-    /// The folder of `path`'s earlier reports.
-    func earlierFolder(_ path: String) -> String { folder + "/" + Self.safeComponents(path).joined(separator: "/") + ".reports" }
+    /// The folder of `path`'s earlier reports, as a repository path below the store.
+    func earlierFolder(_ path: String) -> String { Self.safeComponents(path).joined(separator: "/") + ".reports" }
+
+    /// The file of `path`'s earlier report `number`, for reading.
+    func earlierFile(_ path: String, _ number: Int) -> String { file(earlierFolder(path) + "/" + Self.padded(number), .report) }
 
     /// The numbers of `path`'s earlier reports (`000042.json`), lowest (oldest) first.
     func earlierNumbers(_ path: String) -> [Int] {
-        (FilePaths.names(in: earlierFolder(path)) ?? []).compactMap { name in
-            name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil
+        (FilePaths.names(in: folder + "/" + earlierFolder(path)) ?? []).compactMap { name in
+            name.hasSuffix(Record.report.rawValue) ? Int(name.dropLast(Record.report.rawValue.count)) : nil
         }.sorted()
     }
 
@@ -139,13 +147,11 @@ public struct ReportStore: Sendable {
         guard lstat(latest, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
         var numbers = earlierNumbers(path)
         let next = (numbers.last ?? 0) + 1
-        guard let destination = place(Self.safeComponents(path).joined(separator: "/") + ".reports/" + Self.padded(next), .report),
-            rename(latest, destination) == 0
-        else { return }
+        guard let destination = place(earlierFolder(path) + "/" + Self.padded(next), .report), rename(latest, destination) == 0 else { return }
         numbers.append(next)
         guard numbers.count > Self.fewestEarlierReports else { return }
         let keep = max(Self.fewestEarlierReports, limit())
-        for number in numbers.dropLast(keep) { unlink(earlierFolder(path) + "/" + Self.padded(number) + Record.report.rawValue) }
+        for number in numbers.dropLast(keep) { unlink(earlierFile(path, number)) }
     }
 
     static func padded(_ number: Int) -> String {
@@ -153,16 +159,10 @@ public struct ReportStore: Sendable {
         return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }
 
-    /// `path`'s earlier reports, newest first, read; one that cannot be read is a failure.
-    public func earlierReports(_ path: String) -> [Result<MergeReportDocument, MergeReportDocument.ReadError>] {
-        earlierNumbers(path).reversed().compactMap { number in
-            guard let bytes = try? FileBytes.read(earlierFolder(path) + "/" + Self.padded(number) + Record.report.rawValue) else { return nil }
-            do throws(MergeReportDocument.ReadError) {
-                return .success(try MergeReportDocument(bytes: bytes))
-            } catch {
-                return .failure(error)
-            }
-        }
+    /// `path`'s earlier reports, newest first, each read only when reached (`review` stops at
+    /// the one of its merge); one that cannot be read is a failure.
+    public func earlierReports(_ path: String) -> some Sequence<Result<MergeReportDocument, MergeReportDocument.ReadError>> {
+        earlierNumbers(path).reversed().lazy.compactMap { number in Self.readReport(earlierFile(path, number)) }
     }
 
     // MARK: resolve's state
