@@ -141,14 +141,3 @@ public enum LocaleAddition {
 
 /// The catalog's member names, each spelled once in `CatalogSchema`.
 typealias Name = CatalogSchema.Name
-
-extension Catalog {
-    /// The locales any string of the catalog has a localization in.
-    public var locales: Set<UTF8Bytes> {
-        var found = Set<UTF8Bytes>()
-        for member in strings.members {
-            for locale in member.value.object?[Name.localizations]?.object?.keys ?? [] { found.insert(locale) }
-        }
-        return found
-    }
-}

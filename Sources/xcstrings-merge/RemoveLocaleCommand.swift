@@ -63,9 +63,7 @@ enum RemoveLocaleCommand {
         }
         // A locale in none of the catalogs is a typo (DE for de, pt_BR for pt-BR), not a removal
         // that happens to find nothing: say what was meant and change nothing.
-        let present = Set(files.flatMap { file in
-            file.catalog.strings.members.flatMap { $0.value.object?[Name.localizations]?.object?.keys.map(\.string) ?? [] }
-        })
+        let present = Set(files.flatMap { $0.catalog.locales.map(\.string) })
         for locale in locales.map(\.string) where !present.contains(locale) {
             let normalized = { (text: String) in text.lowercased().replacingAll("_", "-") }
             let meant = present.sorted().first { normalized($0) == normalized(locale) }
@@ -83,7 +81,7 @@ enum RemoveLocaleCommand {
             let names = locales.map(\.string).joined(separator: ", ")
             guard outcome.stringsChanged > 0 else {
                 // Name what is there, so that a misspelt locale (pt_BR for pt-BR) shows.
-                let present = Set(file.catalog.strings.members.flatMap { $0.value.object?[Name.localizations]?.object?.keys.map(\.string) ?? [] }).sorted()
+                let present = file.catalog.locales.map(\.string).sorted()
                 Output.out("\(file.path): no localizations in \(names); its locales: \(present.isEmpty ? "none" : present.joined(separator: ", "))\n")
                 continue
             }

@@ -145,6 +145,15 @@ public struct Catalog: Sendable {
     }
 
     public var sourceLanguage: UTF8Bytes? { root[CatalogSchema.Name.sourceLanguage]?.stringValue }
+
+    /// The locales any string of the catalog has a localization in.
+    public var locales: Set<UTF8Bytes> {
+        var found = Set<UTF8Bytes>()
+        for member in strings.members {
+            for locale in member.value.object?[CatalogSchema.Name.localizations]?.object?.keys ?? [] { found.insert(locale) }
+        }
+        return found
+    }
     public var version: UTF8Bytes? { root[CatalogSchema.Name.version]?.stringValue }
 
     /// The entries, keyed by the exact bytes of each string's key.
