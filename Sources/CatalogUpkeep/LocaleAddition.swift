@@ -37,8 +37,8 @@ public enum LocaleAddition {
             if onlyMissing, case .object(let existing)? = localizations[key: locale]?.materialized {
                 // Only the units the locale lacks: forms of a variation it has, cases of a
                 // substitution it declares, its whole unit when it has none.
-                var copied = Outcome(catalog: catalog)
-                guard case .object(let copy) = reviewCopy(from.materialized, categories: categories, outcome: &copied) else { continue }
+                var formsFilled = 0
+                guard case .object(let copy) = reviewCopy(from.materialized, categories: categories, pluralFormsFilled: &formsFilled) else { continue }
                 let before = units(in: .object(existing))
                 let filled = fillingMissing(existing, from: copy)
                 let added = units(in: .object(filled)) - before
@@ -53,7 +53,9 @@ public enum LocaleAddition {
                 strings.members[index].value = .object(entry)
                 continue
             }
-            localizations[key: locale] = reviewCopy(from.materialized, categories: categories, outcome: &outcome)
+            let copy = reviewCopy(from.materialized, categories: categories, pluralFormsFilled: &outcome.pluralFormsFilled)
+            outcome.unitsCopied += units(in: copy)
+            localizations[key: locale] = copy
             entry[Name.localizations] = .object(localizations)
             strings.members[index].value = .object(entry)
             outcome.stringsAdded += 1
@@ -62,8 +64,9 @@ public enum LocaleAddition {
         return outcome
     }
 
-    /// `value` with each unit's state `needs_review` and each plural variation completed.
-    static func reviewCopy(_ value: JSONValue, categories: [String], outcome: inout Outcome) -> JSONValue {
+    /// `value` with each unit's state `needs_review` and each plural variation completed (the
+    /// forms made counted in `pluralFormsFilled`).
+    static func reviewCopy(_ value: JSONValue, categories: [String], pluralFormsFilled: inout Int) -> JSONValue {
         guard case .object(var object) = value.materialized else { return value }
         for index in object.members.indices {
             let name = object.members[index].key
@@ -71,16 +74,14 @@ public enum LocaleAddition {
                 guard case .object(var unit) = object.members[index].value.materialized else { continue }
                 unit[Name.state] = UnitState.needsReview.json
                 object.members[index].value = .object(unit)
-                outcome.unitsCopied += 1
                 continue
             }
-            var copied = reviewCopy(object.members[index].value, categories: categories, outcome: &outcome)
+            var copied = reviewCopy(object.members[index].value, categories: categories, pluralFormsFilled: &pluralFormsFilled)
             if name.equals(Name.variations), case .object(var variations) = copied,
                 case .object(var plural)? = variations[Name.plural], let other = plural[key: "other"] {
                 for category in categories where plural[key: UTF8Bytes(category)] == nil {
                     plural[key: UTF8Bytes(category)] = other
-                    outcome.pluralFormsFilled += 1
-                    outcome.unitsCopied += units(in: other)
+                    pluralFormsFilled += 1
                 }
                 variations[Name.plural] = .object(plural)
                 copied = .object(variations)
