@@ -46,11 +46,13 @@ enum DemoCommand {
     static func say(_ step: Demonstration.Step) {
         switch step {
         case .branch(let name, let change):
-            Output.out("branch \(name + ":")\(String(repeating: " ", count: max(1, 8 - name.count)))\(change)\n\(name == "spanish" ? "\n" : "")")
+            // Names padded so that the two branches' changes line up.
+            let label = "branch \(name):"
+            Output.out(label + String(repeating: " ", count: max(1, 16 - label.count)) + change + "\n")
         case .lineMerge(nil, _):
-            Output.out("1. git merge without the driver: merged cleanly (unexpected)\n")
+            Output.out("\n1. git merge without the driver: merged cleanly (unexpected)\n")
         case .lineMerge(let hunks?, let path):
-            Output.out("1. git merge without the driver: CONFLICT, \(hunks) conflict hunk\(hunks == 1 ? "" : "s") in \(path); Xcode cannot open it\n")
+            Output.out("\n1. git merge without the driver: CONFLICT, \(hunks) conflict hunk\(hunks == 1 ? "" : "s") in \(path); Xcode cannot open it\n")
         case .driverMerge(false, let output):
             Output.out("2. git merge with the driver: failed\n\(output)")
         case .driverMerge(true, let output):
