@@ -65,8 +65,12 @@ public enum LocaleAddition {
     }
 
     /// `value` with each unit's state `needs_review` and each plural variation completed (the
-    /// forms made counted in `pluralFormsFilled`).
-    static func reviewCopy(_ value: JSONValue, categories: [String], pluralFormsFilled: inout Int) -> JSONValue {
+    /// forms made counted in `pluralFormsFilled`). A plural nested in a plural's case (which
+    /// Xcode never writes) is copied as it is: completing each level from `other` would copy
+    /// the levels below it again at every level, exponentially in the depth.
+    static func reviewCopy(
+        _ value: JSONValue, categories: [String], isVariations: Bool = false, insidePlural: Bool = false, pluralFormsFilled: inout Int
+    ) -> JSONValue {
         guard case .object(var object) = value.materialized else { return value }
         for index in object.members.indices {
             let name = object.members[index].key
@@ -76,8 +80,10 @@ public enum LocaleAddition {
                 object.members[index].value = .object(unit)
                 continue
             }
-            var copied = reviewCopy(object.members[index].value, categories: categories, pluralFormsFilled: &pluralFormsFilled)
-            if name.equals(Name.variations), case .object(var variations) = copied,
+            var copied = reviewCopy(
+                object.members[index].value, categories: categories, isVariations: name.equals(Name.variations),
+                insidePlural: insidePlural || (isVariations && name.equals(Name.plural)), pluralFormsFilled: &pluralFormsFilled)
+            if !insidePlural, name.equals(Name.variations), case .object(var variations) = copied,
                 case .object(var plural)? = variations[Name.plural], let other = plural[key: "other"] {
                 for category in categories where plural[key: UTF8Bytes(category)] == nil {
                     plural[key: UTF8Bytes(category)] = other

@@ -94,6 +94,16 @@ struct LocaleAdditionTests {
         #expect((try? Catalog(bytes: bytes))?.canonicalBytes() == bytes)
     }
 
+    /// Plurals nested in plurals (hostile; Xcode never writes them): only the outer one is
+    /// completed, so the copy stays as big as four times the input, not 4^depth.
+    @Test func nestedPluralsAreCompletedOnceNotAtEveryLevel() throws {
+        var localization = "{\"stringUnit\":{\"state\":\"translated\",\"value\":\"%lld\"}}"
+        for _ in 0..<6 { localization = "{\"variations\":{\"plural\":{\"other\":\(localization)}}}" }
+        let catalog = try Catalog(bytes: Array("{\"sourceLanguage\":\"en\",\"strings\":{\"%lld\":{\"localizations\":{\"en\":\(localization)}}},\"version\":\"1.0\"}".utf8))
+        let outcome = LocaleAddition.apply("ru", copyingFrom: "en", onlyMissing: false, to: catalog)
+        #expect(outcome.pluralFormsFilled == 3 && outcome.unitsCopied == 4)
+    }
+
     @Test func withoutMergeAnExistingLocalizationIsReplaced() {
         let outcome = LocaleAddition.apply("pt-PT", copyingFrom: "pt-BR", onlyMissing: false, to: Self.catalog)
         #expect(outcome.stringsKept == 0 && Self.unit(outcome.catalog, "Save", "pt-PT")?.value == "Salvar")
