@@ -28,9 +28,12 @@ public enum LocaleAddition {
     public static func apply(_ locale: UTF8Bytes, copyingFrom source: UTF8Bytes, onlyMissing: Bool, to catalog: Catalog) -> Outcome {
         var outcome = Outcome(catalog: catalog)
         let categories = PluralCategories.required(for: locale.string)
+        // The members changed in a local array: each assignment through `JSONObject.members`
+        // (which has observers) would copy the whole array.
         var strings = catalog.strings
-        for index in strings.members.indices {
-            guard var entry = strings.members[index].value.materialized.object,
+        var members = strings.members
+        for index in members.indices {
+            guard var entry = members[index].value.materialized.object,
                 var localizations = entry[Name.localizations]?.object,
                 let from = localizations[key: source]
             else { continue }
@@ -50,16 +53,17 @@ public enum LocaleAddition {
                 outcome.stringsFilled += 1
                 localizations[key: locale] = .object(filled)
                 entry[Name.localizations] = .object(localizations)
-                strings.members[index].value = .object(entry)
+                members[index].value = .object(entry)
                 continue
             }
             let copy = reviewCopy(from.materialized, categories: categories, pluralFormsFilled: &outcome.pluralFormsFilled)
             outcome.unitsCopied += units(in: copy)
             localizations[key: locale] = copy
             entry[Name.localizations] = .object(localizations)
-            strings.members[index].value = .object(entry)
+            members[index].value = .object(entry)
             outcome.stringsAdded += 1
         }
+        strings.members = members
         outcome.catalog.strings = strings
         return outcome
     }

@@ -113,21 +113,61 @@ public enum StringAccess {
     /// form of a plain string, the plain string of a varied one), a substitution the
     /// localization does not declare, and phrase sets.
     public static func setting(_ record: UnitRecord, in catalog: Catalog) throws(Refusal) -> Catalog {
-        guard let value = record.value else { throw Refusal(description: "phrase sets (stringSet) are edited in Xcode") }
-        guard var entry = catalog.strings[key: record.key]?.materialized.object else {
-            throw Refusal(description: "no key \"\(VisibleText.name(record.key.string))\"")
+        let outcome = setting([record], in: catalog)
+        if let refused = outcome.refused.first { throw refused.refusal }
+        return outcome.catalog
+    }
+
+    /// What `setting` many records did: the catalog with every record that could be set, and
+    /// the refused ones (`missingKey` for a key the catalog does not have).
+    public struct Settings: Sendable {
+        public var catalog: Catalog
+        public var refused: [(record: UnitRecord, refusal: Refusal, missingKey: Bool)] = []
+    }
+
+    /// `setting` for many records in one pass over the catalog's strings, each entry changed
+    /// once for all its records: linear in the catalog and the records, where a record at a time
+    /// copies the strings each time.
+    public static func setting(_ records: [UnitRecord], in catalog: Catalog) -> Settings {
+        var outcome = Settings(catalog: catalog)
+        var byKey: [UTF8Bytes: [Int]] = [:]
+        for (index, record) in records.enumerated() { byKey[record.key, default: []].append(index) }
+        // The members changed in a local array: each assignment through `JSONObject.members`
+        // (which has observers) would copy the whole array.
+        var strings = catalog.strings
+        var members = strings.members
+        var found = Set<UTF8Bytes>()
+        for index in members.indices {
+            guard let wanted = byKey[members[index].key], var entry = members[index].value.materialized.object else { continue }
+            found.insert(members[index].key)
+            for recordIndex in wanted {
+                do throws(Refusal) {
+                    entry = try setting(records[recordIndex], inEntry: entry)
+                } catch {
+                    outcome.refused.append((records[recordIndex], error, false))
+                }
+            }
+            members[index].value = .object(entry)
         }
+        strings.members = members
+        for record in records where !found.contains(record.key) {
+            outcome.refused.append((record, Refusal(description: "no key \"\(VisibleText.name(record.key.string))\""), true))
+        }
+        if !found.isEmpty { outcome.catalog.strings = strings }
+        return outcome
+    }
+
+    /// `entry` with `record`'s unit set.
+    static func setting(_ record: UnitRecord, inEntry entry: JSONObject) throws(Refusal) -> JSONObject {
+        guard let value = record.value else { throw Refusal(description: "phrase sets (stringSet) are edited in Xcode") }
+        var entry = entry
         var localizations = entry[Name.localizations]?.object ?? JSONObject()
         let localization = localizations[key: record.locale]?.materialized.object ?? JSONObject()
         let state = record.state ?? UTF8Bytes(UnitState.translated.name)
         let unit = JSONObject([JSONMember(Name.state, .string(state)), JSONMember(Name.value, .string(value))])
         localizations[key: record.locale] = .object(try placing(unit, at: record.form.steps[...], in: localization, form: record.form))
         entry[Name.localizations] = .object(localizations)
-        var copy = catalog
-        var strings = copy.strings
-        strings[key: record.key] = .object(entry)
-        copy.strings = strings
-        return copy
+        return entry
     }
 
     static func placing(_ unit: JSONObject, at steps: ArraySlice<FormPath.Step>, in object: JSONObject, form: FormPath) throws(Refusal) -> JSONObject {
@@ -177,8 +217,15 @@ extension StringAccess {
     /// reads an argument the app does not pass, or as another kind (it would crash or show
     /// garbage). `set` refuses such a value without `--force`.
     public static func placeholderProblems(key: UTF8Bytes, locale: UTF8Bytes, in catalog: Catalog) -> [Finding] {
+        placeholderProblems(in: [(key, locale)], of: catalog)
+    }
+
+    /// The same for many keys and locales, in one run of the rule over those entries.
+    public static func placeholderProblems(in places: [(key: UTF8Bytes, locale: UTF8Bytes)], of catalog: Catalog) -> [Finding] {
+        let wanted = Set(places.map { [$0.key, $0.locale] })
         let linter = Linter(rules: LintRules.all.filter { $0.id == "placeholder-mismatch" })
-        return linter.findings(forKeys: [key], in: catalog).filter { $0.locale == locale }
+        let keys = Array(Set(places.map(\.key)))
+        return linter.findings(forKeys: keys, in: catalog).filter { finding in finding.locale.map { wanted.contains([finding.key, $0]) } ?? false }
     }
 
     /// The units as `get --format json` prints them and `set --from-json` reads them: an array

@@ -72,28 +72,29 @@ enum SetCommand {
         }
         let path = parsed.positionals[0]
         guard let file = CatalogFile.readAll([path], command: "set", followingSymlinks: parsed.flag("--follow-symlinks"))?.first else { return .error }
-        var catalog = file.catalog
-        var refused = false
-        for record in records {
-            let place = "\"\(VisibleText.name(record.key.string))\" [\(VisibleText.name(record.locale.string))]\(record.form.steps.isEmpty ? "" : " " + VisibleText.name(record.form.description))"
-            guard file.catalog.strings[key: record.key] != nil else {
-                GetCommand.notFound(key: record.key, in: file, command: "set")
-                refused = true
+        func place(_ record: UnitRecord) -> String {
+            "\"\(VisibleText.name(record.key.string))\" [\(VisibleText.name(record.locale.string))]\(record.form.steps.isEmpty ? "" : " " + VisibleText.name(record.form.description))"
+        }
+        let outcome = StringAccess.setting(records, in: file.catalog)
+        let catalog = outcome.catalog
+        var refused = !outcome.refused.isEmpty
+        // The nearest keys are looked for among all of them: for the first few missing keys only.
+        var missing = 0
+        for (record, refusal, missingKey) in outcome.refused {
+            guard missingKey else {
+                Output.err("xcstrings-merge set: \(place(record)): \(refusal)\n")
                 continue
             }
-            do throws(StringAccess.Refusal) {
-                catalog = try StringAccess.setting(record, in: catalog)
-            } catch {
-                Output.err("xcstrings-merge set: \(place): \(error)\n")
-                refused = true
-                continue
+            missing += 1
+            if missing <= 5 { GetCommand.notFound(key: record.key, in: file, command: "set") }
+        }
+        if missing > 5 { Output.err("xcstrings-merge set: \(file.path): \(missing - 5) more keys that are not there\n") }
+        if !parsed.flag("--force") {
+            let findings = StringAccess.placeholderProblems(in: records.map { ($0.key, $0.locale) }, of: catalog)
+            for finding in findings {
+                Output.err("xcstrings-merge set: \"\(VisibleText.name(finding.key.string))\" [\(VisibleText.name(finding.locale?.string ?? ""))]: \(finding.message) (--force writes it)\n")
             }
-            if !parsed.flag("--force") {
-                for finding in StringAccess.placeholderProblems(key: record.key, locale: record.locale, in: catalog) {
-                    Output.err("xcstrings-merge set: \(place): \(finding.message) (--force writes it)\n")
-                    refused = true
-                }
-            }
+            refused = refused || !findings.isEmpty
         }
         if refused {
             Output.err("xcstrings-merge set: nothing was written\n")
