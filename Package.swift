@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "CatalogDiff", targets: ["CatalogDiff"]),
         .library(name: "MergeSession", targets: ["MergeSession"]),
         .library(name: "CatalogUpkeep", targets: ["CatalogUpkeep"]),
+        .library(name: "CatalogExchange", targets: ["CatalogExchange"]),
     ],
     targets: [
         libgit2Headers,
@@ -53,6 +54,9 @@ let package = Package(
         // Upkeep of a catalog: a language started from a neighbour, stale strings pruned on the
         // sources' evidence, single units read and written.
         .target(name: "CatalogUpkeep", dependencies: ["StringCatalog", "CatalogLint"]),
+        // Translation out and back: XLIFF 1.2 as Xcode exchanges it, read with libxml2 (opened
+        // at run time, on first use), and the import's rules before the three-way merge.
+        .target(name: "CatalogExchange", dependencies: ["StringCatalog", "CatalogLint", "CatalogUpkeep", "XcstringsMergePlatform"]),
         // A merge inside a repository, from three inputs to "merge done": the driver's run with
         // its line-merge fallback, the report store in the git directory, and what `resolve`,
         // `review` and `check` read of it.
@@ -62,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "xcstrings-merge",
             dependencies: [
-                "StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "MergeSession", "CatalogDiff", "CatalogUpkeep", "GitSupport",
+                "StringCatalog", "CatalogMerge", "CatalogLint", "MergePipeline", "MergeSession", "CatalogDiff", "CatalogUpkeep", "CatalogExchange", "GitSupport",
                 "XcstringsMergePlatform",
             ],
             linkerSettings: [
@@ -82,6 +86,7 @@ let package = Package(
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "MergeOracle", "CatalogLint", "MergePipeline", "CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogUpkeepTests", dependencies: ["CatalogUpkeep", "CatalogLint", "StringCatalog", "XcstringsMergeTestSupport"]),
+        .testTarget(name: "CatalogExchangeTests", dependencies: ["CatalogExchange", "CatalogUpkeep", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogDiffTests", dependencies: ["CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "MergeSessionTests", dependencies: ["MergeSession", "CatalogMerge", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "PortabilityTests", dependencies: ["XcstringsMergePlatform", "XcstringsMergeTestSupport"]),

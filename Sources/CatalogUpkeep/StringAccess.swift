@@ -286,3 +286,31 @@ extension StringAccess {
         return records
     }
 }
+
+extension StringAccess {
+    /// `catalog` with `key`'s localization in `locale` made of `records` alone: its plain string
+    /// and variations replaced, its substitutions kept. For a translator who changed a string's
+    /// shape (a plural where it was one string, a device variation dropped): the forms sent are
+    /// the shape.
+    public static func replacingShape(key: UTF8Bytes, locale: UTF8Bytes, with records: [UnitRecord], in catalog: Catalog) throws(Refusal) -> Catalog {
+        guard var entry = catalog.strings[key: key]?.materialized.object else {
+            throw Refusal(description: "no key \"\(VisibleText.name(key.string))\"")
+        }
+        var localizations = entry[Name.localizations]?.materialized.object ?? JSONObject()
+        var localization = localizations[key: locale]?.materialized.object ?? JSONObject()
+        localization[Name.stringUnit] = nil
+        localization[Name.variations] = nil
+        for record in records {
+            guard let value = record.value else { throw Refusal(description: "phrase sets (stringSet) are edited in Xcode") }
+            let unit = JSONObject([JSONMember(Name.state, .string(record.state ?? UTF8Bytes(UnitState.translated.name))), JSONMember(Name.value, .string(value))])
+            localization = try placing(unit, at: record.form.steps[...], in: localization, form: record.form)
+        }
+        localizations[key: locale] = .object(localization)
+        entry[Name.localizations] = .object(localizations)
+        var result = catalog
+        var strings = result.strings
+        strings[key: key] = .object(entry)
+        result.strings = strings
+        return result
+    }
+}

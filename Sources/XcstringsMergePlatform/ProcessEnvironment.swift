@@ -94,6 +94,17 @@ public enum FilePaths {
         return names
     }
 
+    /// Makes `path` and the folders above it that are missing (`mkdir -p`); false when one
+    /// cannot be made or is not a folder.
+    public static func makeDirectories(_ path: String) -> Bool {
+        var info = stat()
+        if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            guard makeDirectories(String(path[..<slash])) else { return false }
+        }
+        return mkdir(path, 0o755) == 0 || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
+    }
+
     /// A new folder of this user's alone in the temporary folder (`mkdtemp`), its name starting
     /// with `prefix`; nil when it cannot be made.
     public static func makeTemporaryDirectory(prefix: String) -> String? {

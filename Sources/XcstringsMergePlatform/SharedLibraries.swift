@@ -174,6 +174,22 @@ public enum SharedLibraries {
         #endif
     }
 
+    /// Where a library that comes with the system is opened from: on Linux its soname
+    /// (`libxml2.so.2`), found by the loader's own search; on macOS its path in /usr/lib
+    /// (`/usr/lib/libxml2.2.dylib`), which the loader finds in its shared cache though no file
+    /// is there. Only the system's copy: a library found elsewhere by name could be anyone's.
+    public static func systemLibraryPaths(_ name: String, major: Int, system: System = current) -> [String] {
+        switch system {
+        case .linux: return ["lib\(name).so.\(major)"]
+        case .darwin: return ["/usr/lib/lib\(name).\(major).dylib"]
+        }
+    }
+
+    /// The address of `name` in a library opened by `open(firstOf:)`; nil when it has none.
+    public static func symbol(_ name: String, in handle: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        dlsym(handle, name)
+    }
+
     /// Closes a library opened by `open(firstOf:)` that turned out not to be the one wanted.
     public static func close(_ handle: UnsafeMutableRawPointer) {
         dlclose(handle)

@@ -100,6 +100,8 @@ enum Tool {
         PruneCommand.command,
         GetCommand.command,
         SetCommand.command,
+        ExportCommand.command,
+        ImportCommand.command,
         ResolveCommand.command,
         ReviewCommand.command,
         DiffCommand.command,

@@ -1,0 +1,249 @@
+import CatalogLint
+import CatalogUpkeep
+import StringCatalog
+
+typealias Name = CatalogSchema.Name
+// CatalogLint has a FormPath of its own (a finding's place).
+public typealias FormPath = CatalogUpkeep.FormPath
+
+/// A catalog's strings as the units of an XLIFF file for one language, as Xcode's Export
+/// Localizations writes them for a String Catalog.
+///
+/// - One unit per form of the target language's shape: its own when it has a localization (a
+///   plain French string stays plain under a plural English one), else the source's.
+/// - A plural offers every category the target language needs (CLDR), the missing ones with
+///   the source's `other` as their source text and no `<target>`.
+/// - A substitution's forms are `key|==|substitutions.NAME.plural.CASE`; their text shows the
+///   argument as `%N$spec` (its `argNum` and `formatSpecifier`) where the catalog has `%arg`.
+/// - A form's source text is the source language's text of the same form, else its `other`
+///   (or the plain string), else the key itself.
+public enum XLIFFExport {
+    /// The unit id of a key's form: `key`, or `key|==|plural.one`.
+    public static func unitID(key: UTF8Bytes, form: FormPath) -> String {
+        form.steps.isEmpty ? key.string : key.string + "|==|" + formText(form)
+    }
+
+    /// `plural.one`, `device.iphone.plural.other`, `substitutions.NAME.plural.few`.
+    public static func formText(_ form: FormPath) -> String {
+        form.steps.map { step in
+            switch step {
+            case .plural(let name): return "plural." + name
+            case .device(let name): return "device." + name
+            case .substitution(let name): return "substitutions." + name
+            }
+        }.joined(separator: ".")
+    }
+
+    /// The key and form a unit id names. An id whose part after the last `|==|` is not a form
+    /// is a key of its own (`plain|==|word`), as Xcode's import takes it.
+    public static func keyAndForm(ofUnitID id: String) -> (key: String, form: FormPath) {
+        guard let separator = id.ranges(of: "|==|").last else { return (id, FormPath()) }
+        var steps: [FormPath.Step] = []
+        var words = id[separator.upperBound...].split(separator: ".", omittingEmptySubsequences: false)[...]
+        while let kind = words.popFirst() {
+            guard let name = words.popFirst(), !name.isEmpty else { return (id, FormPath()) }
+            switch kind {
+            case "plural": steps.append(.plural(String(name)))
+            case "device": steps.append(.device(String(name)))
+            case "substitutions", "substitution": steps.append(.substitution(String(name)))
+            default: return (id, FormPath())
+            }
+        }
+        guard !steps.isEmpty else { return (id, FormPath()) }
+        return (String(id[..<separator.lowerBound]), FormPath(steps))
+    }
+
+    /// The XLIFF state (and qualifier) Xcode writes for a catalog state.
+    public static func xliffState(_ state: UTF8Bytes?) -> (state: String, qualifier: String?) {
+        switch state?.string {
+        case "translated", nil: return ("translated", nil)
+        case "new": return ("new", nil)
+        case "machine_translated": return ("translated", "leveraged-mt")
+        default: return ("needs-review-l10n", nil)
+        }
+    }
+
+    /// The catalog state an imported target takes from its XLIFF state: review states are
+    /// `needs_review`, the states of work not begun are `new`, the rest `translated`.
+    public static func catalogState(_ state: String?, qualifier: String?) -> String {
+        switch state {
+        case nil, "translated", "final", "signed-off":
+            return qualifier == "leveraged-mt" || qualifier == "mt-suggestion" ? "machine_translated" : "translated"
+        case "new", "needs-translation", "needs-l10n", "needs-adaptation": return "new"
+        default: return "needs_review"
+        }
+    }
+
+    /// What could not be exported, and why.
+    public struct Skipped: Sendable, Equatable {
+        public var id: String
+        public var reason: String
+    }
+
+    /// The units of every string of `catalog` for `locale`, in the catalog's order.
+    public static func units(of catalog: Catalog, locale: String) -> (units: [XLIFFUnit], skipped: [Skipped]) {
+        var units: [XLIFFUnit] = []
+        var skipped: [Skipped] = []
+        let source = catalog.sourceLanguage ?? "en"
+        let required = PluralCategories.required(for: locale)
+        for member in catalog.strings.members {
+            guard let entry = member.value.materialized.object else { continue }
+            for unit in self.units(key: member.key, entry: entry, source: source, locale: UTF8Bytes(locale), required: required) {
+                if XMLText.isRepresentable(unit.id) && XMLText.isRepresentable(unit.source) && XMLText.isRepresentable(unit.target ?? "") && XMLText.isRepresentable(unit.note ?? "") {
+                    units.append(unit)
+                } else {
+                    skipped.append(Skipped(id: unit.id, reason: "holds a control character that XML 1.0 cannot carry"))
+                }
+            }
+        }
+        return (units, skipped)
+    }
+
+    /// The units of one key, by form.
+    public static func units(key: UTF8Bytes, entry: JSONObject, source: UTF8Bytes, locale: UTF8Bytes, required: [String]) -> [XLIFFUnit] {
+        let localizations = entry[Name.localizations]?.materialized.object
+        let sourceLocalization = localizations?[key: source]?.materialized.object
+        let targetLocalization = localizations?[key: locale]?.materialized.object
+        if targetLocalization?[Name.stringSet] != nil || sourceLocalization?[Name.stringSet] != nil && targetLocalization == nil { return [] }
+        var forms: [FormPath] = []
+        if let shape = targetLocalization ?? sourceLocalization {
+            leaves(of: shape, at: [], offering: required, fromSource: targetLocalization == nil, into: &forms)
+        } else {
+            forms = [FormPath()]
+        }
+        let comment = entry[Name.comment]?.stringValue?.string
+        let autoGenerated = entry[Name.isCommentAutoGenerated].map { if case .bool(true) = $0 { return true } else { return false } } ?? false
+        let translate: Bool
+        if case .bool(false)? = entry[Name.shouldTranslate] { translate = false } else { translate = true }
+        return forms.map { form in
+            var unit = XLIFFUnit(
+                id: unitID(key: key, form: form), source: sourceText(of: form, key: key, in: sourceLocalization),
+                note: comment, noteIsAutoGenerated: autoGenerated && comment != nil, translate: translate)
+            if let target = targetLocalization, let found = unitAt(form, in: target) {
+                unit.target = found.value
+                (unit.state, unit.stateQualifier) = xliffState(found.state)
+            }
+            return unit
+        }
+    }
+
+    static let pluralOrder = ["zero", "one", "two", "few", "many", "other"]
+
+    /// The forms of a localization's shape: each plural with the categories `required` offers.
+    static func leaves(of object: JSONObject, at prefix: [FormPath.Step], offering required: [String], fromSource: Bool, into forms: inout [FormPath]) {
+        if let variations = object[Name.variations]?.materialized.object, let kind = variations.members.first {
+            let cases = kind.value.materialized.object ?? JSONObject()
+            let isPlural = kind.key.equals(Name.plural)
+            var names = cases.keys.map(\.string)
+            if isPlural {
+                let wanted = fromSource ? required : Array(Set(names + required))
+                names = wanted.sorted { (pluralOrder.firstIndex(of: $0) ?? 99, $0) < (pluralOrder.firstIndex(of: $1) ?? 99, $1) }
+            }
+            for name in names {
+                let child = cases[key: UTF8Bytes(name)]?.materialized.object ?? (fromSource ? cases[key: "other"]?.materialized.object : nil) ?? JSONObject()
+                leaves(of: child, at: prefix + [isPlural ? .plural(name) : .device(name)], offering: required, fromSource: fromSource, into: &forms)
+            }
+        } else if object[Name.argNum] == nil {
+            forms.append(FormPath(prefix))
+        }
+        for substitution in object[Name.substitutions]?.materialized.object?.members ?? [] {
+            guard let child = substitution.value.materialized.object, child[Name.variations] != nil else { continue }
+            leaves(of: child, at: prefix + [.substitution(substitution.key.string)], offering: required, fromSource: fromSource, into: &forms)
+        }
+    }
+
+    /// The source text of `form`: the source localization's same form, else its `other`
+    /// (or the plain string) at each level, else the key.
+    public static func sourceText(of form: FormPath, key: UTF8Bytes, in localization: JSONObject?) -> String {
+        guard var node = localization else { return key.string }
+        var substitution: JSONObject?
+        for step in form.steps {
+            switch step {
+            case .plural(let name), .device(let name):
+                let kind: StaticString
+                if case .plural = step { kind = Name.plural } else { kind = Name.device }
+                if let cases = node[Name.variations]?.materialized.object?[kind]?.materialized.object {
+                    node = cases[key: UTF8Bytes(name)]?.materialized.object ?? cases[key: "other"]?.materialized.object ?? node
+                }
+            case .substitution(let name):
+                guard let found = node[Name.substitutions]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object else { return key.string }
+                node = found
+                substitution = found
+            }
+        }
+        // Down to a string: the `other` case of whatever still varies.
+        var depth = 0
+        while node[Name.stringUnit] == nil, depth < 8, let variations = node[Name.variations]?.materialized.object, let kind = variations.members.first,
+            let cases = kind.value.materialized.object, let next = (cases[key: "other"] ?? cases.members.first?.value)?.materialized.object
+        {
+            node = next
+            depth += 1
+        }
+        guard let value = node[Name.stringUnit]?.materialized.object?[Name.value]?.stringValue?.string else { return key.string }
+        return positional(value, substitution: substitution)
+    }
+
+    /// A target's state and value at exactly `form`; nil where it has none.
+    static func unitAt(_ form: FormPath, in localization: JSONObject) -> (state: UTF8Bytes?, value: String)? {
+        var node = localization
+        var substitution: JSONObject?
+        for step in form.steps {
+            switch step {
+            case .plural(let name), .device(let name):
+                let kind: StaticString
+                if case .plural = step { kind = Name.plural } else { kind = Name.device }
+                guard let next = node[Name.variations]?.materialized.object?[kind]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object else { return nil }
+                node = next
+            case .substitution(let name):
+                guard let next = node[Name.substitutions]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object else { return nil }
+                node = next
+                substitution = next
+            }
+        }
+        guard let unit = node[Name.stringUnit]?.materialized.object, let value = unit[Name.value]?.stringValue?.string else { return nil }
+        return (unit[Name.state]?.stringValue, positional(value, substitution: substitution))
+    }
+
+    /// `%arg` as the XLIFF shows it inside a substitution: `%2$lld` for argument 2 of `lld`.
+    static func positional(_ value: String, substitution: JSONObject?) -> String {
+        guard let written = argumentText(substitution), value.contains("%arg") else { return value }
+        return value.replacing("%arg", with: written)
+    }
+
+    /// The text back in the catalog's form: `%2$lld` of argument 2 becomes `%arg` again.
+    public static func catalogText(_ value: String, substitution: JSONObject?) -> String {
+        guard let written = argumentText(substitution), value.contains(written) else { return value }
+        return value.replacing(written, with: "%arg")
+    }
+
+    static func argumentText(_ substitution: JSONObject?) -> String? {
+        guard let substitution, let specifier = substitution[Name.formatSpecifier]?.stringValue?.string else { return nil }
+        let number: String
+        switch substitution[Name.argNum] {
+        case .number(let digits)?: number = digits.string
+        case let other?: guard let text = other.stringValue?.string else { return nil }; number = text
+        case nil: return nil
+        }
+        return "%\(number)$\(specifier)"
+    }
+
+    /// The substitution a form passes through in `localization`, for `catalogText`.
+    public static func substitution(of form: FormPath, in localization: JSONObject?) -> JSONObject? {
+        guard var node = localization else { return nil }
+        var found: JSONObject?
+        for step in form.steps {
+            switch step {
+            case .plural(let name), .device(let name):
+                let kind: StaticString
+                if case .plural = step { kind = Name.plural } else { kind = Name.device }
+                guard let next = node[Name.variations]?.materialized.object?[kind]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object else { return found }
+                node = next
+            case .substitution(let name):
+                guard let next = node[Name.substitutions]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object else { return found }
+                node = next
+                found = next
+            }
+        }
+        return found
+    }
+}

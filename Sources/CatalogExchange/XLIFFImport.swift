@@ -1,0 +1,145 @@
+import CatalogLint
+import CatalogUpkeep
+import StringCatalog
+
+/// A translator's XLIFF brought back into a catalog.
+///
+/// With the export's base known (`theirs`): the translator's side of a three-way merge, the
+/// base with the translator's changes, which the driver's merge then meets with the catalog as
+/// it is now. Without it (`twoWay`): the changes written straight into the catalog where the
+/// unit's source text is still the catalog's.
+///
+/// Rules, in order, for each unit that has a `<target>`:
+/// 1. An id whose form is not one (`key|==|colour.red`) of a key the catalog has is skipped.
+/// 2. A key the catalog no longer has is skipped (deleted since the export: not brought back).
+/// 3. A unit equal to what the export wrote (same text, a state of the same meaning) is no
+///    change: the catalog's current value stays, whatever happened to it since.
+/// 4. A unit whose `<source>` is not the catalog's current source text of that form: with a
+///    base, taken as `needs_review` (the translation of an older text, never silently current);
+///    without one, skipped.
+/// 5. Otherwise taken, with the state its XLIFF state means (`catalogState`). When the forms
+///    sent do not fit the localization's shape (plural forms for a plain string, a plain
+///    string for a plural one), the forms sent become the shape.
+public enum XLIFFImport {
+    /// A unit not taken, and why.
+    public struct Skipped: Sendable, Equatable {
+        public var id: String
+        public var line: Int
+        public var column: Int
+        public var reason: String
+    }
+
+    public struct Outcome: Sendable {
+        /// Two-way: the catalog with the translation. Three-way: the translator's side, the
+        /// base with the translation, for the merge.
+        public var catalog: Catalog
+        /// Units whose target changed and was taken.
+        public var taken = 0
+        /// Ids taken as `needs_review` because the source text changed since the export.
+        public var sourceChanged: [String] = []
+        public var skipped: [Skipped] = []
+        /// Units with a target equal to the export's.
+        public var unchanged = 0
+    }
+
+    /// The translator's side of a three-way import: `base` (the catalog as exported) with the
+    /// translation, read against `current` (the catalog now) for rules 2 and 4.
+    public static func theirs(_ file: XLIFFFile, base: Catalog, current: Catalog) -> Outcome {
+        apply(file, reference: base, current: current, threeWay: true)
+    }
+
+    /// `catalog` with the translation, where each unit's source is still the catalog's.
+    public static func twoWay(_ file: XLIFFFile, into catalog: Catalog) -> Outcome {
+        apply(file, reference: catalog, current: catalog, threeWay: false)
+    }
+
+    static func apply(_ file: XLIFFFile, reference: Catalog, current: Catalog, threeWay: Bool) -> Outcome {
+        var outcome = Outcome(catalog: reference)
+        let locale = UTF8Bytes(file.targetLanguage)
+        let source = reference.sourceLanguage ?? UTF8Bytes(file.sourceLanguage)
+        let required = PluralCategories.required(for: file.targetLanguage)
+        var exported: [UTF8Bytes: [String: XLIFFUnit]] = [:]
+        var records: [UnitRecord] = []
+        var recordsByKey: [UTF8Bytes: [Int]] = [:]
+        func skip(_ unit: XLIFFUnit, _ reason: String) {
+            outcome.skipped.append(Skipped(id: unit.id, line: unit.line, column: unit.column, reason: reason))
+        }
+        for unit in file.units {
+            guard let target = unit.target else { continue }
+            let (keyText, form) = XLIFFExport.keyAndForm(ofUnitID: unit.id)
+            let key = UTF8Bytes(keyText)
+            guard let currentEntry = current.strings[key: key]?.materialized.object else {
+                if form.steps.isEmpty, let separator = unit.id.ranges(of: "|==|").last,
+                    current.strings[key: UTF8Bytes(String(unit.id[..<separator.lowerBound]))] != nil
+                {
+                    skip(unit, "not a form Xcode writes (plural.CASE, device.NAME, substitutions.NAME.plural.CASE)")
+                } else {
+                    skip(unit, threeWay && reference.strings[key: key] != nil ? "the key was deleted since the export: not brought back" : "the catalog has no such key")
+                }
+                continue
+            }
+            guard let referenceEntry = reference.strings[key: key]?.materialized.object else {
+                skip(unit, "the key was not in the catalog exported")
+                continue
+            }
+            if exported[key] == nil {
+                let units = XLIFFExport.units(key: key, entry: referenceEntry, source: source, locale: locale, required: required)
+                exported[key] = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
+            if let before = exported[key]?[unit.id], before.target == target,
+                XLIFFExport.catalogState(before.state, qualifier: before.stateQualifier) == state
+            {
+                outcome.unchanged += 1
+                continue
+            }
+            let currentSource = currentEntry[Name.localizations]?.materialized.object?[key: source]?.materialized.object
+            let sourceNow = XLIFFExport.sourceText(of: form, key: key, in: currentSource)
+            var taken = state
+            if unit.source != sourceNow {
+                guard threeWay else {
+                    skip(unit, "its source text is not the catalog's (now \"\(VisibleText.inline(sourceNow))\")")
+                    continue
+                }
+                taken = "needs_review"
+                outcome.sourceChanged.append(unit.id)
+            }
+            let localizations = referenceEntry[Name.localizations]?.materialized.object
+            let substitution = XLIFFExport.substitution(of: form, in: localizations?[key: locale]?.materialized.object)
+                ?? XLIFFExport.substitution(of: form, in: localizations?[key: source]?.materialized.object)
+            let value = XLIFFExport.catalogText(target, substitution: substitution)
+            recordsByKey[key, default: []].append(records.count)
+            records.append(UnitRecord(key: key, locale: locale, form: form, state: UTF8Bytes(taken), value: UTF8Bytes(value)))
+        }
+        let settings = StringAccess.setting(records, in: reference)
+        outcome.catalog = settings.catalog
+        outcome.taken = records.count - settings.refused.count
+        // A shape the forms sent do not fit: the forms sent, every one with a target, are the
+        // localization's shape.
+        var reshaped: Set<UTF8Bytes> = []
+        for refused in settings.refused where !reshaped.contains(refused.record.key) {
+            let key = refused.record.key
+            reshaped.insert(key)
+            let changed = Set((recordsByKey[key] ?? []).map { records[$0].form })
+            var all = (recordsByKey[key] ?? []).map { records[$0] }
+            // The unchanged units of the key count too: they are part of the shape sent.
+            for unit in file.units where unit.target != nil {
+                let (keyText, form) = XLIFFExport.keyAndForm(ofUnitID: unit.id)
+                guard UTF8Bytes(keyText) == key, !changed.contains(form) else { continue }
+                let substitution = XLIFFExport.substitution(of: form, in: reference.strings[key: key]?.materialized.object?[Name.localizations]?.materialized.object?[key: locale]?.materialized.object)
+                all.append(UnitRecord(key: key, locale: locale, form: form, state: UTF8Bytes(XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)), value: UTF8Bytes(XLIFFExport.catalogText(unit.target ?? "", substitution: substitution))))
+            }
+            do throws(StringAccess.Refusal) {
+                outcome.catalog = try StringAccess.replacingShape(key: key, locale: locale, with: all, in: outcome.catalog)
+                outcome.taken += settings.refused.filter { $0.record.key == key }.count
+            } catch {
+                for refused in settings.refused where refused.record.key == key {
+                    let id = XLIFFExport.unitID(key: key, form: refused.record.form)
+                    let unit = file.units.first { $0.id == id }
+                    outcome.skipped.append(Skipped(id: id, line: unit?.line ?? 0, column: unit?.column ?? 0, reason: refused.refusal.description))
+                }
+            }
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,265 @@
+import StringCatalog
+import XcstringsMergePlatform
+
+/// An element of an XML document as `XMLReader` returns it: its local name, its attributes by
+/// qualified name (`id`, `xml:space`), its child elements and its own text.
+public final class XMLElement: @unchecked Sendable {
+    public let name: String
+    public let attributes: [String: String]
+    public private(set) var children: [XMLElement] = []
+    /// The text directly inside, in order; the text of child elements is theirs.
+    public private(set) var ownText = ""
+    public let line: Int
+    public let column: Int
+
+    init(name: String, attributes: [String: String], line: Int, column: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+        self.column = column
+    }
+
+    /// The element's whole text, its children's included, as XLIFF's inline markup (`<g>`,
+    /// `<x/>`, `<ph>`) is flattened by Xcode's import.
+    public var text: String {
+        children.isEmpty ? ownText : allText()
+    }
+
+    private var pieces: [Piece] = []
+    private enum Piece { case text(String), child(XMLElement) }
+
+    private func allText() -> String {
+        var out = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let text): out += text
+            case .child(let child): out += child.text
+            }
+        }
+        return out
+    }
+
+    fileprivate func append(_ child: XMLElement) {
+        children.append(child)
+        pieces.append(.child(child))
+    }
+
+    fileprivate func append(text: String) {
+        ownText += text
+        pieces.append(.text(text))
+    }
+
+    public func first(_ name: String) -> XMLElement? { children.first { $0.name == name } }
+    public func all(_ name: String) -> [XMLElement] { children.filter { $0.name == name } }
+}
+
+/// Why a document was not read: where, and what.
+public struct XMLReadError: Error, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var message: String
+    public var description: String { line > 0 ? "\(line):\(column): \(message)" : message }
+}
+
+/// XML from outside the team (a translator's file) read with libxml2, the parser every Mac and
+/// Linux system has, opened at run time on first use as libgit2 is: the merge driver never
+/// loads it. No DTD is accepted (a `<!DOCTYPE` ends the reading: no entity is declared, so none
+/// is expanded, and no external one is fetched), no network, a bounded depth and size.
+public enum XMLReader {
+    /// Documents larger than this are refused before any parsing.
+    public static let maximumSize = 64 << 20
+    /// Elements nested deeper than this end the reading (XLIFF needs 6).
+    public static let maximumDepth = 32
+
+    public static func parse(_ bytes: [UInt8]) throws(XMLReadError) -> XMLElement {
+        guard bytes.count <= maximumSize else {
+            throw XMLReadError(line: 0, column: 0, message: "\(bytes.count) bytes: larger than the \(maximumSize >> 20) MiB accepted")
+        }
+        let library: LibXML2
+        switch LibXML2.loaded {
+        case .success(let loaded): library = loaded
+        case .failure(let error): throw error
+        }
+        return try library.read(bytes)
+    }
+}
+
+/// The libxml2 calls used, looked up once.
+struct LibXML2: @unchecked Sendable {
+    typealias Reader = OpaquePointer
+    typealias ErrorHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+
+    let readerForMemory: @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) -> Reader?
+    let read: @convention(c) (Reader?) -> Int32
+    let nodeType: @convention(c) (Reader?) -> Int32
+    let localName: @convention(c) (Reader?) -> UnsafePointer<CChar>?
+    let qualifiedName: @convention(c) (Reader?) -> UnsafePointer<CChar>?
+    let value: @convention(c) (Reader?) -> UnsafePointer<CChar>?
+    let isEmptyElement: @convention(c) (Reader?) -> Int32
+    let moveToNextAttribute: @convention(c) (Reader?) -> Int32
+    let moveToElement: @convention(c) (Reader?) -> Int32
+    let depth: @convention(c) (Reader?) -> Int32
+    let lineNumber: @convention(c) (Reader?) -> Int32
+    let columnNumber: @convention(c) (Reader?) -> Int32
+    let currentNode: @convention(c) (Reader?) -> OpaquePointer?
+    let nodeLine: @convention(c) (OpaquePointer?) -> Int
+    let free: @convention(c) (Reader?) -> Void
+    let setStructuredErrorHandler: @convention(c) (Reader?, ErrorHandler?, UnsafeMutableRawPointer?) -> Void
+
+    static let loaded: Result<LibXML2, XMLReadError> = open()
+
+    static func open() -> Result<LibXML2, XMLReadError> {
+        let handle: UnsafeMutableRawPointer
+        switch SharedLibraries.open(firstOf: SharedLibraries.systemLibraryPaths("xml2", major: 2)) {
+        case .success(let opened): handle = opened.0
+        case .failure(let failure):
+            let reason = failure.messages.map(SharedLibraries.foldedReason).joined(separator: "; ")
+            let advice = SharedLibraries.current == .linux ? " (install it: sudo apt-get install libxml2)" : ""
+            return .failure(XMLReadError(line: 0, column: 0, message: "libxml2 is needed to read XLIFF and cannot be opened\(advice): \(reason)"))
+        }
+        var missing: [String] = []
+        func symbol<T>(_ name: String, as type: T.Type) -> T? {
+            guard let address = SharedLibraries.symbol(name, in: handle) else {
+                missing.append(name)
+                return nil
+            }
+            return unsafeBitCast(address, to: type)
+        }
+        let library = LibXML2(
+            readerForMemory: symbol("xmlReaderForMemory", as: (@convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) -> Reader?).self) ?? { _, _, _, _, _ in nil },
+            read: symbol("xmlTextReaderRead", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in -1 },
+            nodeType: symbol("xmlTextReaderNodeType", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in -1 },
+            localName: symbol("xmlTextReaderConstLocalName", as: (@convention(c) (Reader?) -> UnsafePointer<CChar>?).self) ?? { _ in nil },
+            qualifiedName: symbol("xmlTextReaderConstName", as: (@convention(c) (Reader?) -> UnsafePointer<CChar>?).self) ?? { _ in nil },
+            value: symbol("xmlTextReaderConstValue", as: (@convention(c) (Reader?) -> UnsafePointer<CChar>?).self) ?? { _ in nil },
+            isEmptyElement: symbol("xmlTextReaderIsEmptyElement", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
+            moveToNextAttribute: symbol("xmlTextReaderMoveToNextAttribute", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
+            moveToElement: symbol("xmlTextReaderMoveToElement", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
+            depth: symbol("xmlTextReaderDepth", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
+            lineNumber: symbol("xmlTextReaderGetParserLineNumber", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
+            columnNumber: symbol("xmlTextReaderGetParserColumnNumber", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
+            currentNode: symbol("xmlTextReaderCurrentNode", as: (@convention(c) (Reader?) -> OpaquePointer?).self) ?? { _ in nil },
+            nodeLine: symbol("xmlGetLineNo", as: (@convention(c) (OpaquePointer?) -> Int).self) ?? { _ in 0 },
+            free: symbol("xmlFreeTextReader", as: (@convention(c) (Reader?) -> Void).self) ?? { _ in },
+            setStructuredErrorHandler: symbol("xmlTextReaderSetStructuredErrorHandler", as: (@convention(c) (Reader?, ErrorHandler?, UnsafeMutableRawPointer?) -> Void).self) ?? { _, _, _ in }
+        )
+        if !missing.isEmpty {
+            return .failure(XMLReadError(line: 0, column: 0, message: "the libxml2 found lacks \(missing.joined(separator: ", "))"))
+        }
+        return .success(library)
+    }
+
+    // libxml2's reader node types (xmlreader.h).
+    static let element: Int32 = 1, text: Int32 = 3, cdata: Int32 = 4, entityReference: Int32 = 5
+    static let documentType: Int32 = 10, significantWhitespace: Int32 = 14, endElement: Int32 = 15
+    /// XML_PARSE_NONET: nothing fetched from the network. Left out on purpose: XML_PARSE_NOENT
+    /// (substitute entities), XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR, XML_PARSE_HUGE.
+    static let options: Int32 = 1 << 11
+
+    /// The first error libxml2 reported while reading, kept by the handler below (libxml2 would
+    /// otherwise print it, catalog text and all, to standard error).
+    final class FirstError {
+        var error: XMLReadError?
+    }
+
+    /// libxml2's `xmlError`, read by offset (the same in every libxml2 2.x on 64-bit systems):
+    /// `message` at 8, `line` at 32, `int2` (the column) at 68.
+    static let handler: ErrorHandler = { context, error in
+        guard let context, let error else { return }
+        let box = Unmanaged<FirstError>.fromOpaque(context).takeUnretainedValue()
+        guard box.error == nil else { return }
+        let message = error.load(fromByteOffset: 8, as: UnsafePointer<CChar>?.self).map { String(cString: $0) } ?? "malformed XML"
+        let line = Int(error.load(fromByteOffset: 32, as: Int32.self))
+        let column = Int(error.load(fromByteOffset: 68, as: Int32.self))
+        box.error = XMLReadError(line: line, column: column, message: VisibleText.inline(message.split(whereSeparator: { $0.isNewline }).joined(separator: " ")))
+    }
+
+    func read(_ bytes: [UInt8]) throws(XMLReadError) -> XMLElement {
+        let firstError = FirstError()
+        let reader: Reader? = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { readerForMemory($0, Int32(buffer.count), nil, nil, Self.options) }
+            }
+        }
+        guard let reader else { throw XMLReadError(line: 1, column: 1, message: bytes.isEmpty ? "empty document" : "libxml2 could not start reading") }
+        defer { free(reader) }
+        let context = Unmanaged.passUnretained(firstError).toOpaque()
+        setStructuredErrorHandler(reader, Self.handler, context)
+        defer { withExtendedLifetime(firstError) {} }
+        var stack: [XMLElement] = []
+        var root: XMLElement?
+        var locator = TagLocator(bytes: bytes)
+        func position() -> (Int, Int) { (Int(lineNumber(reader)), Int(columnNumber(reader))) }
+        func fail(_ message: String) -> XMLReadError {
+            let (line, column) = position()
+            return XMLReadError(line: line, column: column, message: message)
+        }
+        while true {
+            let status = bytes.withUnsafeBufferPointer { _ in read(reader) }
+            if status == 0 { break }
+            if status < 0 { throw firstError.error ?? fail("malformed XML") }
+            switch nodeType(reader) {
+            case Self.documentType:
+                throw fail("a document type declaration (<!DOCTYPE) is not accepted: XLIFF needs none, and its entities are how XML attacks a reader")
+            case Self.entityReference:
+                throw fail("an entity reference other than XML's five is not accepted")
+            case Self.element:
+                if stack.count >= XMLReader.maximumDepth { throw fail("elements nested deeper than \(XMLReader.maximumDepth)") }
+                let name = localName(reader).map { String(cString: $0) } ?? ""
+                let tag = "<" + (qualifiedName(reader).map { String(cString: $0) } ?? name)
+                let (line, column) = locator.place(of: tag, line: nodeLine(currentNode(reader)))
+                let isEmpty = isEmptyElement(reader) == 1
+                var attributes: [String: String] = [:]
+                while moveToNextAttribute(reader) == 1 {
+                    let qualified = qualifiedName(reader).map { String(cString: $0) } ?? ""
+                    if qualified == "xmlns" || qualified.hasPrefix("xmlns:") { continue }
+                    attributes[qualified] = value(reader).map { String(cString: $0) } ?? ""
+                }
+                _ = moveToElement(reader)
+                let element = XMLElement(name: name, attributes: attributes, line: line, column: column)
+                if let parent = stack.last { parent.append(element) } else if root == nil { root = element }
+                if !isEmpty { stack.append(element) }
+            case Self.endElement:
+                _ = stack.popLast()
+            case Self.text, Self.cdata, Self.significantWhitespace:
+                if let current = stack.last { current.append(text: value(reader).map { String(cString: $0) } ?? "") }
+            default:
+                break
+            }
+        }
+        if let error = firstError.error { throw error }
+        guard let root else { throw XMLReadError(line: 1, column: 1, message: "no element") }
+        return root
+    }
+}
+
+/// Where an element's start tag is: libxml2 gives the line of a node (its reader's own position
+/// is ahead of it); the column is where the tag's text is found on that line, after the tags
+/// already placed there.
+struct TagLocator {
+    let bytes: [UInt8]
+    var lineStarts: [Int] = [0]
+    /// On each line, where the last tag found ended.
+    var searchedTo: [Int: Int] = [:]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
+    }
+
+    mutating func place(of tag: String, line: Int) -> (Int, Int) {
+        guard line >= 1, line <= lineStarts.count else { return (max(line, 1), 1) }
+        let start = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        let needle = Array(tag.utf8)
+        var index = searchedTo[line] ?? start
+        while index + needle.count <= end {
+            if bytes[index] == needle[0] && Array(bytes[index..<index + needle.count]) == needle {
+                searchedTo[line] = index + needle.count
+                return (line, index - start + 1)
+            }
+            index += 1
+        }
+        return (line, 1)
+    }
+}

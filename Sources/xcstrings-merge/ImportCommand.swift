@@ -1,0 +1,217 @@
+import CatalogExchange
+import CatalogMerge
+import MergeSession
+import StringCatalog
+import XcstringsMergePlatform
+
+enum ImportCommand {
+    static let command = Command(
+        name: "import",
+        summary: "Bring a translator's XLIFF back: a three-way merge with the export's base.",
+        usage: ["<file.xliff|folder.xcloc> [--catalog <catalog>] [--report <file>] [--prefer ours|theirs] [--two-way]"],
+        help: """
+            OVERVIEW: Bring translations back from an XLIFF 1.2 file (or an .xcloc bundle) into
+            the catalogs its <file>s name ("original", a path in the repository), or into
+            --catalog. When the file records the catalog it was exported from (export writes it in
+            the header; an .xcloc also has it in Source Contents), the import is a three-way merge
+            with the driver's rules: base the catalog exported, ours the catalog now, theirs the
+            base with the translation.
+              - A translation lands where the source text is unchanged since the export.
+              - Where the source text changed since, it comes in as needs_review: never dropped,
+                never taken as current.
+              - A key deleted since the export is not brought back (listed).
+              - A string translated meanwhile in the catalog and differently by the translator is
+                a conflict: the catalog's value is kept, marked needs_review, and the report has
+                both; import again with --prefer theirs (or ours) to settle them all.
+              - Plural or device forms the translator added or removed are taken.
+            Without a recorded base (a file from Xcode or a translation platform), or with
+            --two-way, a translation is taken only where its <source> is the catalog's current
+            source text of that form. Every unit not taken is listed with why (source changed, key
+            gone, unknown form). A unit equal to what was exported is no change. The catalog is
+            written in Xcode's form, locked and replaced atomically. The XML is read with no DTD,
+            no entities and no network, at most 64 MiB and 32 levels deep.
+
+            {usage}
+
+            ARGUMENTS:
+              <file.xliff|folder.xcloc>  The translator's file, or Xcode's bundle.
+
+            {options}
+
+            EXIT STATUS:
+              0  imported; nothing skipped, no conflict
+              1  imported, with units skipped or conflicts left (listed)
+              2  usage error, unreadable or malformed XML (with line and column), or a catalog
+                 that could not be read or written
+
+            EXAMPLES:
+              xcstrings-merge export App/Localizable.xcstrings --locale de
+              xcstrings-merge import de.xliff
+              xcstrings-merge import Translations/ja.xcloc --catalog App/Localizable.xcstrings
+
+            """,
+        options: [
+            .init(names: ["--catalog"], takesValue: true, value: .file, summary: "The catalog to import into, for a file with one catalog.", valueName: "<catalog>"),
+            .init(names: ["--report"], takesValue: true, value: .file, summary: "Write the merge's JSON report there.", valueName: "<file>"),
+            .init(names: ["--two-way"], takesValue: false, summary: "Ignore a recorded base: take units whose source is the catalog's."),
+            .init(names: ["--prefer"], takesValue: true, choices: ["ours", "theirs"], summary: "Settle every conflict toward the catalog (ours) or the translator (theirs); still reported."),
+        ],
+        run: run)
+
+    static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
+        let parsed = try Arguments(arguments, command: "import", options: command.options)
+        guard parsed.positionals.count == 1 else { throw UsageError(message: "name one .xliff file or .xcloc bundle", command: "import") }
+        let input = parsed.positionals[0]
+        var xliffPath = input
+        var bundle: String?
+        if FileBytes.isDirectory(input) {
+            let localized = input + "/Localized Contents"
+            guard let name = (FilePaths.names(in: localized) ?? []).sorted().first(where: { $0.hasSuffix(".xliff") }) else {
+                Output.err("\(input): error: no Localized Contents/*.xliff: not an .xcloc bundle\n")
+                return .error
+            }
+            xliffPath = localized + "/" + name
+            bundle = input
+        }
+        let document: XLIFFDocument
+        do {
+            let bytes = try FileBytes.read(xliffPath)
+            guard bytes.count <= XMLReader.maximumSize else {
+                Output.err("\(xliffPath): error: \(bytes.count) bytes: larger than the \(XMLReader.maximumSize >> 20) MiB accepted\n")
+                return .error
+            }
+            document = try XLIFFDocument(bytes: bytes)
+        } catch let error as XMLReadError {
+            Output.fileError(xliffPath, line: max(error.line, 1), column: max(error.column, 1), error.message)
+            return .error
+        } catch let error as FileError {
+            Output.err("\(xliffPath): error: \(error.reason)\n")
+            return .error
+        } catch {
+            Output.err("\(xliffPath): error: \(error)\n")
+            return .error
+        }
+        let files = document.files.filter { $0.original.hasSuffix(".xcstrings") }
+        for other in document.files where !other.original.hasSuffix(".xcstrings") {
+            Output.err("xcstrings-merge import: \(VisibleText.name(other.original)): not a string catalog; left alone\n")
+        }
+        guard !files.isEmpty else {
+            Output.err("\(xliffPath): error: no <file> of a string catalog (.xcstrings)\n")
+            return .error
+        }
+        if parsed.value("--catalog") != nil && files.count > 1 {
+            throw UsageError(message: "the file has \(files.count) catalogs; --catalog names one", command: "import")
+        }
+        let prefer = try parsed.value("--prefer") == nil ? nil : Side(rawValue: parsed.choice("--prefer", default: "ours", command: "import"))
+        var status = ExitStatus.success
+        for file in files {
+            guard ExchangePaths.isLocaleName(file.targetLanguage) else {
+                Output.fileError(xliffPath, line: max(file.line, 1), column: 1, "<file> has no usable target-language")
+                return .error
+            }
+            let catalogPath: String
+            if let named = parsed.value("--catalog") {
+                catalogPath = named
+            } else if let found = ExchangePaths.catalogPath(forOriginal: file.original) {
+                catalogPath = found
+            } else {
+                Output.fileError(xliffPath, line: max(file.line, 1), column: 1, "original \"\(VisibleText.name(file.original))\" is not a catalog path inside the repository; name the catalog with --catalog")
+                status = .error
+                continue
+            }
+            var base: [UInt8]?
+            if let bundle, !parsed.flag("--two-way"), let original = ExchangePaths.catalogPath(forOriginal: file.original).map({ _ in file.original }) {
+                base = try? FileBytes.read(bundle + "/Source Contents/" + original)
+            }
+            if base == nil, !parsed.flag("--two-way") { base = file.base?.catalogBytes }
+            let result = base.map { importThreeWay(file, base: $0, into: catalogPath, source: xliffPath, report: parsed.value("--report"), prefer: prefer) }
+                ?? importTwoWay(file, into: catalogPath, source: xliffPath)
+            if result.rawValue > status.rawValue { status = result }
+        }
+        return status
+    }
+
+    static func place(_ skipped: XLIFFImport.Skipped, in path: String) -> String {
+        "\(path):\(max(skipped.line, 1)):\(max(skipped.column, 1)): warning: \"\(VisibleText.name(skipped.id))\" not imported: \(skipped.reason)\n"
+    }
+
+    static func importTwoWay(_ file: XLIFFFile, into path: String, source: String) -> ExitStatus {
+        guard let catalogFile = CatalogFile.readAll([path], command: "import")?.first else { return .error }
+        let outcome = XLIFFImport.twoWay(file, into: catalogFile.catalog)
+        for skipped in outcome.skipped { Output.err(place(skipped, in: source)) }
+        if outcome.taken > 0 {
+            guard catalogFile.written(outcome.catalog) else { return .error }
+        }
+        Output.out("\(path): \(outcome.taken) translation\(outcome.taken == 1 ? "" : "s") imported [\(file.targetLanguage)] (two-way: no recorded base), \(outcome.unchanged) unchanged, \(outcome.skipped.count) skipped\n")
+        return outcome.skipped.isEmpty ? .success : .failure
+    }
+
+    static func importThreeWay(_ file: XLIFFFile, base baseBytes: [UInt8], into path: String, source: String, report: String?, prefer: Side?) -> ExitStatus {
+        let base: Catalog, ours: Catalog, oursBytes: [UInt8]
+        do {
+            oursBytes = try FileBytes.read(path)
+            ours = try Catalog(bytes: oursBytes)
+        } catch let error as JSONError {
+            Output.fileError(path, line: error.line, column: error.column, error.message)
+            return .error
+        } catch let error as FileError {
+            Output.err("\(path): error: \(error.reason)\n")
+            return .error
+        } catch {
+            Output.err("\(path): error: \(error)\n")
+            return .error
+        }
+        do {
+            base = try Catalog(bytes: baseBytes)
+        } catch {
+            Output.err("\(source): error: the base recorded in the file is not a catalog (\(error.message)); import it with --two-way\n")
+            return .error
+        }
+        let outcome = XLIFFImport.theirs(file, base: base, current: ours)
+        for skipped in outcome.skipped { Output.err(place(skipped, in: source)) }
+        for id in outcome.sourceChanged {
+            Output.err("\(path): note: \"\(VisibleText.name(id))\" [\(file.targetLanguage)]: its source text changed since the export; imported as needs_review\n")
+        }
+        guard let folder = FilePaths.makeTemporaryDirectory(prefix: "xcstrings-merge-import.") else {
+            Output.err("xcstrings-merge import: cannot make a temporary folder\n")
+            return .error
+        }
+        defer { FilePaths.removeTree(folder) }
+        do {
+            try FileBytes.writeAtomically(baseBytes, to: folder + "/base.xcstrings", durable: false)
+            try FileBytes.writeAtomically(oursBytes, to: folder + "/ours.xcstrings", durable: false)
+            try FileBytes.writeAtomically(outcome.catalog.canonicalBytes(), to: folder + "/theirs.xcstrings", durable: false)
+        } catch {
+            Output.err("xcstrings-merge import: \(error.reason)\n")
+            return .error
+        }
+        let name = ExchangePaths.repositoryPath(of: path)
+        let labels = MergeLabels(base: "export", ours: "catalog", theirs: String(source.split(separator: "/").last ?? Substring(source)))
+        let merge = DriverMerge(
+            basePath: folder + "/base.xcstrings", oursPath: folder + "/ours.xcstrings", theirsPath: folder + "/theirs.xcstrings",
+            outputPath: path, reportPath: report ?? folder + "/report.json", displayPath: name, labels: labels, options: MergeOptions(prefer: prefer))
+        let result = merge.run { CatalogFile.waiting(path, command: "import") }
+        switch result.outcome {
+        case .failed(let message):
+            Output.err("xcstrings-merge import: \(path): \(message)\n")
+            return .error
+        case .lineMerged:
+            Output.err("xcstrings-merge import: \(path): not merged: a side is not a catalog\n")
+            return .error
+        case .merged(let merged):
+            let conflicts = merged.report.unresolvedConflicts.count
+            if conflicts > 0 || !merged.report.repairs.isEmpty {
+                // The summary's own advice is a merge's; an import's follows it.
+                let summary = merged.report.summary(path: name, labels: labels, width: Terminal.columns, insideRepository: false)
+                let kept = summary.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("The output keeps") }.joined(separator: "\n")
+                Output.err(kept.hasSuffix("\n") ? kept : kept + "\n")
+                if conflicts > 0 {
+                    Output.err("The catalog keeps its own value of each, marked needs_review; import again with --prefer theirs (or ours) to settle them all, or edit them (xcstrings-merge set). The report (--report) has both sides.\n")
+                }
+            }
+            if let report { Output.err("xcstrings-merge import: report written to \(report)\n") }
+            Output.out("\(path): \(outcome.taken) translation\(outcome.taken == 1 ? "" : "s") imported [\(file.targetLanguage)] (three-way with the export's base), \(outcome.sourceChanged.count) as needs_review, \(outcome.unchanged) unchanged, \(outcome.skipped.count) skipped, \(conflicts) conflict\(conflicts == 1 ? "" : "s")\n")
+            return outcome.skipped.isEmpty && conflicts == 0 ? .success : .failure
+        }
+    }
+}
