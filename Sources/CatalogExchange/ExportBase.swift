@@ -1,4 +1,5 @@
 import StringCatalog
+import XcstringsMergePlatform
 
 /// What an export records of the catalog it was made from, so that the translation can come
 /// back as a three-way merge: git's blob id of the catalog's bytes (which `git cat-file` finds
@@ -19,15 +20,17 @@ public struct ExportBase: Sendable, Equatable {
     static let describingNote = "xcstrings-merge"
     static let catalogNote = "xcstrings-merge-base"
 
-    /// The base an export of `catalog` (read from `bytes`) into `locale` records.
-    public init(exporting catalog: Catalog, bytes: [UInt8], locale: UTF8Bytes) {
-        blobID = GitBlobID.of(bytes)
+    /// The base an export of `catalog` (read from bytes whose `GitBlobID` is `blobID`) into
+    /// `locale` records.
+    public init(exporting catalog: Catalog, blobID: String, locale: UTF8Bytes) {
+        self.blobID = blobID
         var cut = catalog
         var strings = cut.strings
         var members = strings.members
         let kept: Set<UTF8Bytes> = [catalog.sourceLanguage ?? "", locale]
         for index in members.indices {
-            guard var entry = members[index].value.materialized.object, var localizations = entry[CatalogSchema.Name.localizations]?.object else { continue }
+            // One level at a time: the localizations kept stay as read.
+            guard var entry = members[index].value.oneLevel.object, var localizations = entry[CatalogSchema.Name.localizations]?.oneLevel.object else { continue }
             let before = localizations.members.count
             localizations.members = localizations.members.filter { kept.contains($0.key) }
             guard localizations.members.count != before else { continue }
@@ -39,22 +42,36 @@ public struct ExportBase: Sendable, Equatable {
         catalogBytes = cut.canonicalBytes()
     }
 
-    /// The header notes: one that says what it is, one with the catalog in base64 (lines of 76).
+    /// The catalog's bytes per note: XML readers refuse a text of 10 MB or more.
+    static let bytesPerNote = 3 << 20
+
+    /// The header notes: one that says what it is, then the catalog in base64 (lines of 76),
+    /// in notes of at most 4 MiB.
     public var headerNotes: [(String, String)] {
-        [
-            (Self.describingNote, "base blob \(blobID): the catalog this file was exported from. Keep these notes: xcstrings-merge import merges the translation three-way with it."),
-            (Self.catalogNote, Base64.encoded(catalogBytes, lineLength: 76)),
-        ]
+        var notes = [(Self.describingNote, "base blob \(blobID): the catalog this file was exported from. Keep these notes: xcstrings-merge import merges the translation three-way with it.")]
+        var start = 0
+        repeat {
+            let end = min(start + Self.bytesPerNote, catalogBytes.count)
+            notes.append((Self.catalogNote, Base64.encoded(Array(catalogBytes[start..<end]), lineLength: 76)))
+            start = end
+        } while start < catalogBytes.count
+        return notes
     }
 
     /// The base found in a header's notes (`from`, text); nil when they hold none or it does not
     /// decode.
     public init?(headerNotes: [(String?, String)]) {
         guard let describing = headerNotes.first(where: { $0.0 == Self.describingNote })?.1,
-            let catalog = headerNotes.first(where: { $0.0 == Self.catalogNote })?.1,
-            let range = describing.firstRange(of: "base blob "),
-            let bytes = Base64.decoded(catalog)
+            let range = describing.firstRange(of: "base blob ")
         else { return nil }
+        var bytes: [UInt8] = []
+        var parts = 0
+        for (from, text) in headerNotes where from == Self.catalogNote {
+            guard let part = Base64.decoded(text) else { return nil }
+            bytes += part
+            parts += 1
+        }
+        guard parts > 0 else { return nil }
         let id = describing[range.upperBound...].prefix(while: { $0.isHexDigit })
         guard id.count == 40 else { return nil }
         blobID = String(id)
@@ -97,42 +114,75 @@ enum Base64 {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Each byte's 6-bit value; 64 for whitespace (skipped), 65 for `=`, 255 for anything else.
+    static let values: [UInt8] = {
+        var table = [UInt8](repeating: 255, count: 256)
+        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        for space in [0x20, 0x09, 0x0A, 0x0D] { table[space] = 64 }
+        table[Int(UInt8(ascii: "="))] = 65
+        return table
+    }()
+
     static func decoded(_ text: String) -> [UInt8]? {
-        var values: [UInt8] = []
-        values.reserveCapacity(text.utf8.count)
-        var padding = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): values.append(byte - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): values.append(byte - UInt8(ascii: "a") + 26)
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(byte - UInt8(ascii: "0") + 52)
-            case UInt8(ascii: "+"): values.append(62)
-            case UInt8(ascii: "/"): values.append(63)
-            case UInt8(ascii: "="): padding += 1
-            case 0x20, 0x09, 0x0A, 0x0D: continue
+        var text = text
+        return text.withUTF8 { bytes -> [UInt8]? in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count / 4 * 3)
+            var word: UInt32 = 0
+            var count = 0
+            var padding = 0
+            for byte in bytes {
+                let value = values[Int(byte)]
+                if value < 64 {
+                    guard padding == 0 else { return nil }
+                    word = word << 6 | UInt32(value)
+                    count += 1
+                    if count == 4 {
+                        out.append(UInt8(word >> 16 & 0xFF))
+                        out.append(UInt8(word >> 8 & 0xFF))
+                        out.append(UInt8(word & 0xFF))
+                        word = 0
+                        count = 0
+                    }
+                } else if value == 65 {
+                    padding += 1
+                } else if value != 64 {
+                    return nil
+                }
+            }
+            // The last group: 2 or 3 characters give 1 or 2 bytes.
+            guard padding <= 2, (count + padding) % 4 == 0 || padding == 0 && count == 0 else { return nil }
+            switch count {
+            case 2: out.append(UInt8(word >> 4 & 0xFF))
+            case 3:
+                out.append(UInt8(word >> 10 & 0xFF))
+                out.append(UInt8(word >> 2 & 0xFF))
+            case 0: break
             default: return nil
             }
-            if padding > 0 && byte != UInt8(ascii: "=") { return nil }
+            return out
         }
-        guard (values.count + padding) % 4 == 0, padding <= 2 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(values.count * 3 / 4)
-        var index = 0
-        while index + 1 < values.count {
-            let rest = min(4, values.count - index)
-            var word: UInt32 = 0
-            for offset in 0..<4 { word = word << 6 | (offset < rest ? UInt32(values[index + offset]) : 0) }
-            out.append(UInt8(word >> 16 & 0xFF))
-            if rest > 2 { out.append(UInt8(word >> 8 & 0xFF)) }
-            if rest > 3 { out.append(UInt8(word & 0xFF)) }
-            index += 4
-        }
-        return out
     }
 }
 
 /// git's object id of a blob: SHA-1 of `blob <size>\0` and the bytes.
 public enum GitBlobID {
+    /// The id of `bytes` worked out on another thread, for `value` to wait for.
+    public final class Pending: @unchecked Sendable {
+        private var id = ""
+        private var job: Threads.Job?
+
+        public init(_ bytes: [UInt8]) {
+            job = Threads.start { [unowned self] in self.id = GitBlobID.of(bytes) }
+        }
+
+        public var value: String {
+            job?.join()
+            job = nil
+            return id
+        }
+    }
+
     public static func of(_ bytes: [UInt8]) -> String {
         var sha = SHA1()
         sha.update(Array("blob \(bytes.count)\u{0}".utf8))
@@ -192,17 +242,22 @@ struct SHA1 {
     }
 
     private mutating func block(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
-        var w = [UInt32](repeating: 0, count: 80)
+        // The message schedule in a ring of 16 words, on the stack.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
         for i in 0..<16 {
             let j = start + i * 4
             w[i] = UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8 | UInt32(bytes[j + 3])
         }
-        for i in 16..<80 {
-            let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
-            w[i] = x << 1 | x >> 31
-        }
         var (a, b, c, d, e) = state
         for i in 0..<80 {
+            let word: UInt32
+            if i < 16 {
+                word = w[i]
+            } else {
+                let x = w[(i - 3) & 15] ^ w[(i - 8) & 15] ^ w[(i - 14) & 15] ^ w[i & 15]
+                word = x << 1 | x >> 31
+                w[i & 15] = word
+            }
             let f: UInt32, k: UInt32
             switch i {
             case 0..<20: (f, k) = ((b & c) | (~b & d), 0x5A827999)
@@ -210,7 +265,7 @@ struct SHA1 {
             case 40..<60: (f, k) = ((b & c) | (b & d) | (c & d), 0x8F1BBCDC)
             default: (f, k) = (b ^ c ^ d, 0xCA62C1D6)
             }
-            let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[i]
+            let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ word
             e = d
             d = c
             c = b << 30 | b >> 2
@@ -218,5 +273,6 @@ struct SHA1 {
             a = temp
         }
         state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
+        }
     }
 }

@@ -37,7 +37,8 @@ public enum XLIFFExport {
     /// The key and form a unit id names. An id whose part after the last `|==|` is not a form
     /// is a key of its own (`plain|==|word`), as Xcode's import takes it.
     public static func keyAndForm(ofUnitID id: String) -> (key: String, form: FormPath) {
-        guard let separator = id.ranges(of: "|==|").last else { return (id, FormPath()) }
+        // Most ids have no separator: a byte search says so quickly.
+        guard id.utf8.contains(UInt8(ascii: "|")), let separator = id.ranges(of: "|==|").last else { return (id, FormPath()) }
         var steps: [FormPath.Step] = []
         var words = id[separator.upperBound...].split(separator: ".", omittingEmptySubsequences: false)[...]
         while let kind = words.popFirst() {
@@ -87,7 +88,8 @@ public enum XLIFFExport {
         let source = catalog.sourceLanguage ?? "en"
         let required = PluralCategories.required(for: locale)
         for member in catalog.strings.members {
-            guard let entry = member.value.materialized.object else { continue }
+            // One level read: only the two localizations exported are read whole.
+            guard let entry = member.value.oneLevel.object else { continue }
             for unit in self.units(key: member.key, entry: entry, source: source, locale: UTF8Bytes(locale), required: required) {
                 if XMLText.isRepresentable(unit.id) && XMLText.isRepresentable(unit.source) && XMLText.isRepresentable(unit.target ?? "") && XMLText.isRepresentable(unit.note ?? "") {
                     units.append(unit)
@@ -101,7 +103,7 @@ public enum XLIFFExport {
 
     /// The units of one key, by form.
     public static func units(key: UTF8Bytes, entry: JSONObject, source: UTF8Bytes, locale: UTF8Bytes, required: [String]) -> [XLIFFUnit] {
-        let localizations = entry[Name.localizations]?.materialized.object
+        let localizations = entry[Name.localizations]?.oneLevel.object
         let sourceLocalization = localizations?[key: source]?.materialized.object
         let targetLocalization = localizations?[key: locale]?.materialized.object
         if targetLocalization?[Name.stringSet] != nil || sourceLocalization?[Name.stringSet] != nil && targetLocalization == nil { return [] }

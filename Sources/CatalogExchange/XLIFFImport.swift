@@ -58,27 +58,35 @@ public enum XLIFFImport {
         let locale = UTF8Bytes(file.targetLanguage)
         let source = reference.sourceLanguage ?? UTF8Bytes(file.sourceLanguage)
         let required = PluralCategories.required(for: file.targetLanguage)
+        // Entries found by key once (a catalog's lookup by key is a walk of its members), each
+        // read once.
+        let currentIndex = EntryIndex(current)
+        let referenceIndex = threeWay ? EntryIndex(reference) : currentIndex
         var exported: [UTF8Bytes: [String: XLIFFUnit]] = [:]
         var records: [UnitRecord] = []
         var recordsByKey: [UTF8Bytes: [Int]] = [:]
+        var unitsByKey: [UTF8Bytes: [Int]] = [:]
+        var unitsByID: [String: Int] = [:]
         func skip(_ unit: XLIFFUnit, _ reason: String) {
             outcome.skipped.append(Skipped(id: unit.id, line: unit.line, column: unit.column, reason: reason))
         }
-        for unit in file.units {
+        for (position, unit) in file.units.enumerated() {
             guard let target = unit.target else { continue }
             let (keyText, form) = XLIFFExport.keyAndForm(ofUnitID: unit.id)
             let key = UTF8Bytes(keyText)
-            guard let currentEntry = current.strings[key: key]?.materialized.object else {
+            unitsByKey[key, default: []].append(position)
+            unitsByID[unit.id] = unitsByID[unit.id] ?? position
+            guard let currentEntry = currentIndex.entry(key) else {
                 if form.steps.isEmpty, let separator = unit.id.ranges(of: "|==|").last,
-                    current.strings[key: UTF8Bytes(String(unit.id[..<separator.lowerBound]))] != nil
+                    currentIndex.entry(UTF8Bytes(String(unit.id[..<separator.lowerBound]))) != nil
                 {
                     skip(unit, "not a form Xcode writes (plural.CASE, device.NAME, substitutions.NAME.plural.CASE)")
                 } else {
-                    skip(unit, threeWay && reference.strings[key: key] != nil ? "the key was deleted since the export: not brought back" : "the catalog has no such key")
+                    skip(unit, threeWay && referenceIndex.entry(key) != nil ? "the key was deleted since the export: not brought back" : "the catalog has no such key")
                 }
                 continue
             }
-            guard let referenceEntry = reference.strings[key: key]?.materialized.object else {
+            guard let referenceEntry = referenceIndex.entry(key) else {
                 skip(unit, "the key was not in the catalog exported")
                 continue
             }
@@ -93,7 +101,7 @@ public enum XLIFFImport {
                 outcome.unchanged += 1
                 continue
             }
-            let currentSource = currentEntry[Name.localizations]?.materialized.object?[key: source]?.materialized.object
+            let currentSource = currentEntry[Name.localizations]?.oneLevel.object?[key: source]?.materialized.object
             let sourceNow = XLIFFExport.sourceText(of: form, key: key, in: currentSource)
             var taken = state
             if unit.source != sourceNow {
@@ -104,10 +112,7 @@ public enum XLIFFImport {
                 taken = "needs_review"
                 outcome.sourceChanged.append(unit.id)
             }
-            let localizations = referenceEntry[Name.localizations]?.materialized.object
-            let substitution = XLIFFExport.substitution(of: form, in: localizations?[key: locale]?.materialized.object)
-                ?? XLIFFExport.substitution(of: form, in: localizations?[key: source]?.materialized.object)
-            let value = XLIFFExport.catalogText(target, substitution: substitution)
+            let value = XLIFFExport.catalogText(target, substitution: substitution(of: form, in: referenceEntry, locale: locale, source: source))
             recordsByKey[key, default: []].append(records.count)
             records.append(UnitRecord(key: key, locale: locale, form: form, state: UTF8Bytes(taken), value: UTF8Bytes(value)))
         }
@@ -116,30 +121,67 @@ public enum XLIFFImport {
         outcome.taken = records.count - settings.refused.count
         // A shape the forms sent do not fit: the forms sent, every one with a target, are the
         // localization's shape.
-        var reshaped: Set<UTF8Bytes> = []
-        for refused in settings.refused where !reshaped.contains(refused.record.key) {
-            let key = refused.record.key
-            reshaped.insert(key)
+        var refusedByKey: [UTF8Bytes: [(record: UnitRecord, refusal: StringAccess.Refusal)]] = [:]
+        var reshapedKeys: [UTF8Bytes] = []
+        for refused in settings.refused {
+            if refusedByKey[refused.record.key] == nil { reshapedKeys.append(refused.record.key) }
+            refusedByKey[refused.record.key, default: []].append((refused.record, refused.refusal))
+        }
+        for key in reshapedKeys {
+            let refusedHere = refusedByKey[key] ?? []
             let changed = Set((recordsByKey[key] ?? []).map { records[$0].form })
             var all = (recordsByKey[key] ?? []).map { records[$0] }
             // The unchanged units of the key count too: they are part of the shape sent.
-            for unit in file.units where unit.target != nil {
-                let (keyText, form) = XLIFFExport.keyAndForm(ofUnitID: unit.id)
-                guard UTF8Bytes(keyText) == key, !changed.contains(form) else { continue }
-                let substitution = XLIFFExport.substitution(of: form, in: reference.strings[key: key]?.materialized.object?[Name.localizations]?.materialized.object?[key: locale]?.materialized.object)
-                all.append(UnitRecord(key: key, locale: locale, form: form, state: UTF8Bytes(XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)), value: UTF8Bytes(XLIFFExport.catalogText(unit.target ?? "", substitution: substitution))))
+            let referenceEntry = referenceIndex.entry(key)
+            for position in unitsByKey[key] ?? [] {
+                let unit = file.units[position]
+                let form = XLIFFExport.keyAndForm(ofUnitID: unit.id).form
+                guard let target = unit.target, !changed.contains(form) else { continue }
+                let value = XLIFFExport.catalogText(target, substitution: referenceEntry.flatMap { substitution(of: form, in: $0, locale: locale, source: source) })
+                all.append(UnitRecord(key: key, locale: locale, form: form, state: UTF8Bytes(XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)), value: UTF8Bytes(value)))
             }
             do throws(StringAccess.Refusal) {
                 outcome.catalog = try StringAccess.replacingShape(key: key, locale: locale, with: all, in: outcome.catalog)
-                outcome.taken += settings.refused.filter { $0.record.key == key }.count
+                outcome.taken += refusedHere.count
             } catch {
-                for refused in settings.refused where refused.record.key == key {
+                for refused in refusedHere {
                     let id = XLIFFExport.unitID(key: key, form: refused.record.form)
-                    let unit = file.units.first { $0.id == id }
+                    let unit = unitsByID[id].map { file.units[$0] }
                     outcome.skipped.append(Skipped(id: id, line: unit?.line ?? 0, column: unit?.column ?? 0, reason: refused.refusal.description))
                 }
             }
         }
         return outcome
+    }
+
+    /// The substitution a form passes through: the target language's, else the source's.
+    static func substitution(of form: FormPath, in entry: JSONObject, locale: UTF8Bytes, source: UTF8Bytes) -> JSONObject? {
+        guard form.steps.contains(where: { if case .substitution = $0 { return true } else { return false } }) else { return nil }
+        let localizations = entry[Name.localizations]?.oneLevel.object
+        return XLIFFExport.substitution(of: form, in: localizations?[key: locale]?.materialized.object)
+            ?? XLIFFExport.substitution(of: form, in: localizations?[key: source]?.materialized.object)
+    }
+}
+
+/// A catalog's entries by key, each read on first use.
+final class EntryIndex {
+    let members: [JSONMember]
+    let positions: [UTF8Bytes: Int]
+    var read: [Int: JSONObject] = [:]
+
+    init(_ catalog: Catalog) {
+        members = catalog.strings.members
+        var positions: [UTF8Bytes: Int] = [:]
+        positions.reserveCapacity(members.count)
+        for (index, member) in members.enumerated() where positions[member.key] == nil { positions[member.key] = index }
+        self.positions = positions
+    }
+
+    func entry(_ key: UTF8Bytes) -> JSONObject? {
+        guard let index = positions[key] else { return nil }
+        if let found = read[index] { return found }
+        let object = members[index].value.oneLevel.object
+        read[index] = object
+        return object
     }
 }

@@ -75,12 +75,55 @@ public enum XMLReader {
         guard bytes.count <= maximumSize else {
             throw XMLReadError(line: 0, column: 0, message: "\(bytes.count) bytes: larger than the \(maximumSize >> 20) MiB accepted")
         }
+        if let doctype = doctypeOffset(bytes) {
+            let before = bytes[..<doctype]
+            let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let column = doctype - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            throw XMLReadError(line: line, column: column, message: LibXML2.doctypeRefusal)
+        }
         let library: LibXML2
         switch LibXML2.loaded {
         case .success(let loaded): library = loaded
         case .failure(let error): throw error
         }
         return try library.read(bytes)
+    }
+}
+
+extension XMLReader {
+    /// Where a `<!DOCTYPE` is in the prolog (before the first element), found before libxml2
+    /// sees it: libxml2 reads a DTD's declarations (entities within entities) before it says
+    /// there is one.
+    static func doctypeOffset(_ bytes: [UInt8]) -> Int? {
+        func starts(_ text: StaticString, at index: Int) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return false }
+            return true
+        }
+        func skip(past text: StaticString, from index: Int) -> Int {
+            var index = index
+            while index < bytes.count, !starts(text, at: index) { index += 1 }
+            return index + text.utf8CodeUnitCount
+        }
+        var index = starts("\u{FEFF}", at: 0) ? 3 : 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            case UInt8(ascii: "<"):
+                if starts("<?", at: index) {
+                    index = skip(past: "?>", from: index + 2)
+                } else if starts("<!--", at: index) {
+                    index = skip(past: "-->", from: index + 4)
+                } else if starts("<!DOCTYPE", at: index) {
+                    return index
+                } else {
+                    return nil
+                }
+            default: return nil
+            }
+        }
+        return nil
     }
 }
 
@@ -149,6 +192,8 @@ struct LibXML2: @unchecked Sendable {
         return .success(library)
     }
 
+    static let doctypeRefusal = "a document type declaration (<!DOCTYPE) is not accepted: XLIFF needs none, and its entities are how XML attacks a reader"
+
     // libxml2's reader node types (xmlreader.h).
     static let element: Int32 = 1, text: Int32 = 3, cdata: Int32 = 4, entityReference: Int32 = 5
     static let documentType: Int32 = 10, significantWhitespace: Int32 = 14, endElement: Int32 = 15
@@ -200,7 +245,7 @@ struct LibXML2: @unchecked Sendable {
             if status < 0 { throw firstError.error ?? fail("malformed XML") }
             switch nodeType(reader) {
             case Self.documentType:
-                throw fail("a document type declaration (<!DOCTYPE) is not accepted: XLIFF needs none, and its entities are how XML attacks a reader")
+                throw fail(Self.doctypeRefusal)
             case Self.entityReference:
                 throw fail("an entity reference other than XML's five is not accepted")
             case Self.element:

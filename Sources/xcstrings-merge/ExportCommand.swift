@@ -49,13 +49,15 @@ enum ExportCommand {
         let parsed = try Arguments(arguments, command: "export", options: command.options)
         guard !parsed.positionals.isEmpty else { throw UsageError(message: "name the catalogs to export", command: "export") }
         let output = parsed.value("--output") ?? "."
-        var catalogs: [(path: String, original: String, bytes: [UInt8], catalog: Catalog)] = []
+        var catalogs: [(path: String, original: String, bytes: [UInt8], catalog: Catalog, blobID: GitBlobID.Pending)] = []
         for path in parsed.positionals {
             guard path.hasSuffix(".xcstrings") else { throw UsageError(message: "\(path): not a .xcstrings file", command: "export") }
             do {
                 let bytes = try FileBytes.read(path)
+                // Its blob id (a SHA-1 of it all) on another thread meanwhile.
+                let blobID = GitBlobID.Pending(bytes)
                 let catalog = try Catalog(bytes: bytes)
-                catalogs.append((path, ExchangePaths.repositoryPath(of: path), bytes, catalog))
+                catalogs.append((path, ExchangePaths.repositoryPath(of: path), bytes, catalog, blobID))
             } catch let error as JSONError {
                 Output.fileError(path, line: error.line, column: error.column, error.message)
                 return .error
@@ -93,7 +95,7 @@ enum ExportCommand {
                 files.append(XLIFFFile(
                     original: entry.original, sourceLanguage: entry.catalog.sourceLanguage?.string ?? "en", targetLanguage: locale,
                     tool: XLIFFTool(id: "xcstrings-merge", name: "xcstrings-merge", version: Tool.version),
-                    base: ExportBase(exporting: entry.catalog, bytes: entry.bytes, locale: UTF8Bytes(locale)), units: exported.units))
+                    base: ExportBase(exporting: entry.catalog, blobID: entry.blobID.value, locale: UTF8Bytes(locale)), units: exported.units))
             }
             let document = XLIFFDocument(files: files).bytes()
             let written: String

@@ -171,7 +171,8 @@ struct XLIFFExportTests {
 
     @Test func theBaseIsRecordedAndReadBack() throws {
         let bytes = Array(ExchangeSamples.catalogText.utf8)
-        let base = ExportBase(exporting: ExchangeSamples.catalog, bytes: bytes, locale: "de")
+        let base = ExportBase(exporting: ExchangeSamples.catalog, blobID: GitBlobID.Pending(bytes).value, locale: "de")
+        #expect(base.blobID == GitBlobID.of(bytes))
         let cut = try Catalog(bytes: base.catalogBytes)
         #expect(cut.locales == ["en", "de"])
         let file = XLIFFFile(original: "a.xcstrings", sourceLanguage: "en", targetLanguage: "de", base: base, units: [])
