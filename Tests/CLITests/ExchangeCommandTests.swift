@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import XcstringsMergeTestSupport
+
+/// `export` and `import` through the real binary, in a git repository: the round trip, a
+/// translator's work against the catalog's changes meanwhile, the bundle, hostile input.
+@Suite struct ExchangeCommandTests {
+    static let path = "App/Localizable.xcstrings"
+
+    static func sandbox() throws -> GitSandbox {
+        let sandbox = try GitSandbox()
+        try sandbox.write(path, bytes(Paths.fixtures.appendingPathComponent("catalogs/Sample.xcstrings")))
+        try sandbox.commitAll("catalog")
+        return sandbox
+    }
+
+    static func text(_ sandbox: GitSandbox, _ path: String) throws -> String {
+        String(decoding: try sandbox.read(path), as: UTF8.self)
+    }
+
+    @Test func anUntouchedRoundTripIsByteIdenticalAndQuiet() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        let before = try sandbox.read(Self.path)
+        let export = try sandbox.tool(["export", Self.path, "--locale", "de", "--output", "out"])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.contains("out/de.xliff: 9 units of 1 catalog, 9 with a translation"))
+        let xliff = try Self.text(sandbox, "out/de.xliff")
+        #expect(xliff.contains("<file original=\"App/Localizable.xcstrings\" source-language=\"en\" target-language=\"de\" datatype=\"plaintext\">"))
+        let imported = try sandbox.tool(["import", "out/de.xliff"])
+        #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported.stderr)")
+        #expect(imported.stdout.contains("0 translations imported [de] (three-way with the export's base)"))
+        #expect(try sandbox.read(Self.path) == before)
+    }
+
+    @Test func translatorsWorkMeetsTheCatalogsChangesThreeWay() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.tool(["export", Self.path, "--locale", "de", "-o", "out"]).status == 0)
+        // The translator's changes.
+        var xliff = try Self.text(sandbox, "out/de.xliff")
+        for (old, new) in [("Sichern", "Speichern"), ("Abbrechen", "Abbruch"), ("Löschen", "Entfernen"), ("Fertig", "Erledigt")] {
+            xliff = xliff.replacingOccurrences(of: "<target state=\"translated\">\(old)</target>", with: "<target state=\"translated\">\(new)</target>")
+        }
+        try sandbox.write("out/de.xliff", Array(xliff.utf8))
+        // Meanwhile in the repository: Cancel's German changed, Delete was deleted, Done's
+        // English changed.
+        #expect(try sandbox.tool(["set", Self.path, "Cancel", "de", "Abbrechen!"]).status == 0)
+        #expect(try sandbox.tool(["set", Self.path, "Done", "en", "Finished"]).status == 0)
+        var catalog = try JSONSerialization.jsonObject(with: Data(try sandbox.read(Self.path))) as! [String: Any]
+        var strings = catalog["strings"] as! [String: Any]
+        strings["Delete"] = nil
+        catalog["strings"] = strings
+        try sandbox.write(Self.path, [UInt8](try JSONSerialization.data(withJSONObject: catalog)))
+        let result = try sandbox.tool(["import", "out/de.xliff", "--report", "report.json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("out/de.xliff:") && result.stderr.contains("\"Delete\" not imported: the key was deleted since the export"))
+        #expect(result.stderr.contains("\"Done\" [de]: its source text changed since the export; imported as needs_review"))
+        #expect(result.stderr.contains("\"Cancel\" [de] stringUnit: both-modified"))
+        let merged = try JSONSerialization.jsonObject(with: Data(try sandbox.read(Self.path))) as! [String: Any]
+        func unit(_ key: String) -> [String: String]? {
+            (((((merged["strings"] as? [String: Any])?[key] as? [String: Any])?["localizations"] as? [String: Any])?["de"] as? [String: Any])?["stringUnit"]) as? [String: String]
+        }
+        #expect(unit("Save") == ["state": "translated", "value": "Speichern"])
+        #expect(unit("Done") == ["state": "needs_review", "value": "Erledigt"])
+        #expect(unit("Cancel")?["value"] == "Abbrechen!")
+        #expect((merged["strings"] as? [String: Any])?["Delete"] == nil)
+        // The output is canonical: format has nothing to do.
+        #expect(try sandbox.tool(["format", "--check", Self.path]).status == 0)
+        let report = try Self.text(sandbox, "report.json")
+        #expect(report.contains("Abbruch") && report.contains("Abbrechen!"))
+        // Settled toward the translator: the conflict's value is theirs.
+        #expect(try sandbox.tool(["import", "out/de.xliff", "--prefer", "theirs"]).status == 1)
+    }
+
+    /// A file from a platform (another tool's header, no recorded base) imports two-way: taken
+    /// where the source is the catalog's, every other unit listed.
+    @Test func aPlatformsFileImportsTwoWayAndListsWhatItSkips() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        let xliff = try bytes(Paths.fixtures.appendingPathComponent("xliff/platform-tolgee.xliff"))
+        try sandbox.write("de.xliff", xliff)
+        let result = try sandbox.tool(["import", "de.xliff", "--catalog", Self.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("1 translation imported [de] (two-way: no recorded base), 2 unchanged, 3 skipped"), "\(result.stdout)")
+        #expect(result.stderr.contains("de.xliff:20:7: warning: \"Delete\" not imported: its source text is not the catalog's (now \"Delete\")"), "\(result.stderr)")
+        #expect(result.stderr.contains("\"Gone\" not imported: the catalog has no such key"))
+        #expect(result.stderr.contains("\"Save|==|colour.red\" not imported: not a form Xcode writes"))
+        #expect(try Self.text(sandbox, Self.path).contains("\"value\" : \"Speichern\""))
+    }
+
+    @Test func anXclocBundleRoundTrips() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.tool(["export", "--xcloc", Self.path, "-o", "L10n"]).status == 0)
+        for locale in ["de", "es", "fr", "ja", "zh-Hans"] {
+            let bundle = "L10n/\(locale).xcloc"
+            #expect(try sandbox.read(bundle + "/Source Contents/" + Self.path) == sandbox.read(Self.path))
+            #expect(try Self.text(sandbox, bundle + "/contents.json").contains("\"targetLocale\" : \"\(locale)\""))
+            #expect(try Self.text(sandbox, bundle + "/Localized Contents/\(locale).xliff").contains("target-language=\"\(locale)\""))
+        }
+        var xliff = try Self.text(sandbox, "L10n/fr.xcloc/Localized Contents/fr.xliff")
+        xliff = xliff.replacingOccurrences(of: ">Enregistrer</target>", with: ">Sauvegarder</target>")
+        try sandbox.write("L10n/fr.xcloc/Localized Contents/fr.xliff", Array(xliff.utf8))
+        let result = try sandbox.tool(["import", "L10n/fr.xcloc"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.text(sandbox, Self.path).contains("\"value\" : \"Sauvegarder\""))
+    }
+
+    @Test func hostileOrMalformedFilesAreRefusedWithTheirPlace() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        let before = try sandbox.read(Self.path)
+        try sandbox.write("bad.xliff", Array("<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY a SYSTEM \"file:///etc/passwd\">]>\n<xliff/>".utf8))
+        let doctype = try sandbox.tool(["import", "bad.xliff"])
+        #expect(doctype.status == 2 && doctype.stderr.hasPrefix("bad.xliff:2:1: error: a document type declaration"), "\(doctype.stderr)")
+        try sandbox.write("broken.xliff", Array("<xliff version=\"1.2\">\n  <file original=\"App/Localizable.xcstrings\" source-language=\"en\">\n</xliff>\n".utf8))
+        let broken = try sandbox.tool(["import", "broken.xliff"])
+        #expect(broken.status == 2 && broken.stderr.hasPrefix("broken.xliff:3:"), "\(broken.stderr)")
+        // An original that leads outside the repository is never written.
+        try sandbox.write("escape.xliff", Array("<xliff version=\"1.2\"><file original=\"../outside.xcstrings\" source-language=\"en\" target-language=\"de\"><body/></file></xliff>".utf8))
+        let escape = try sandbox.tool(["import", "escape.xliff"])
+        #expect(escape.status == 2 && escape.stderr.contains("is not a catalog path inside the repository"), "\(escape.stderr)")
+        #expect(try sandbox.read(Self.path) == before)
+        #expect(try sandbox.tool(["export", Self.path, "--locale", "en"]).status == 2)
+        #expect(try sandbox.tool(["export", Self.path, "--locale", "../x"]).status == 2)
+    }
+}
