@@ -169,17 +169,21 @@ enum Base64 {
 public enum GitBlobID {
     /// The id of `bytes` worked out on another thread, for `value` to wait for.
     public final class Pending: @unchecked Sendable {
-        private var id = ""
+        /// Held by the job too: a `Pending` dropped before its job ran (a usage error found
+        /// meanwhile) leaves it something to write into.
+        private final class Result: @unchecked Sendable { var id = "" }
+        private let result = Result()
         private var job: Threads.Job?
 
         public init(_ bytes: [UInt8]) {
-            job = Threads.start { [unowned self] in self.id = GitBlobID.of(bytes) }
+            let result = self.result
+            job = Threads.start { result.id = GitBlobID.of(bytes) }
         }
 
         public var value: String {
             job?.join()
             job = nil
-            return id
+            return result.id
         }
     }
 

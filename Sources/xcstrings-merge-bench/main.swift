@@ -360,6 +360,22 @@ if !quick {
         row("textconv of L (git's diff driver) / L merge", paired(pairs, {
             measure([tool, "textconv", large + "/ours.xcstrings"])
         }, { mergeL(large) }), "<= 1.0")
+        // Translation out and back for one language: the export of L, and the import of that
+        // export with every translation changed (three-way, against L's other side).
+        let exported = work.path + "/export"
+        _ = measure([tool, "export", large + "/base.xcstrings", "--locale", "de", "--output", exported])
+        let translated = work.path + "/translated.xliff"
+        if let text = FileManager.default.contents(atPath: exported + "/de.xliff") {
+            let changed = String(decoding: text, as: UTF8.self).replacingOccurrences(of: "<target state=\"translated\">", with: "<target state=\"translated\">X ")
+            write(Array(changed.utf8), translated)
+        }
+        row("export of L, one language / L merge", paired(pairs, {
+            measure([tool, "export", large + "/base.xcstrings", "--locale", "de", "--output", exported])
+        }, { mergeL(large) }), "<= 2.0")
+        row("import of L's export, every unit translated / L merge", paired(pairs, {
+            copy(large + "/ours.xcstrings", scratch)
+            return measure([tool, "import", translated, "--catalog", scratch, "--report", work.path + "/r.json"])
+        }, { mergeL(large) }), "<= 2.0")
         row("physical floor of L (map 3 inputs, write, replace) / L merge", paired(pairs, {
             copy(large + "/ours.xcstrings", scratch)
             return measure([CommandLine.arguments[0], "--floor", large + "/base.xcstrings", scratch, large + "/theirs.xcstrings", scratch])
