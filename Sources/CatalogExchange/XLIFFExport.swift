@@ -187,23 +187,29 @@ public enum XLIFFExport {
 
     /// A target's state and value at exactly `form`; nil where it has none.
     static func unitAt(_ form: FormPath, in localization: JSONObject) -> (state: UTF8Bytes?, value: String)? {
+        let found = walk(form, in: localization)
+        guard let unit = found.node?[Name.stringUnit]?.materialized.object, let value = unit[Name.value]?.stringValue?.string else { return nil }
+        return (unit[Name.state]?.stringValue, positional(value, substitution: found.substitution))
+    }
+
+    /// The node at exactly `form` (nil where the path breaks off), and the last substitution
+    /// passed through on the way.
+    static func walk(_ form: FormPath, in localization: JSONObject) -> (node: JSONObject?, substitution: JSONObject?) {
         var node = localization
         var substitution: JSONObject?
         for step in form.steps {
+            let next: JSONObject?
             switch step {
-            case .plural(let name), .device(let name):
-                let kind: StaticString
-                if case .plural = step { kind = Name.plural } else { kind = Name.device }
-                guard let next = node[Name.variations]?.materialized.object?[kind]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object else { return nil }
-                node = next
+            case .plural(let name): next = node[Name.variations]?.materialized.object?[Name.plural]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object
+            case .device(let name): next = node[Name.variations]?.materialized.object?[Name.device]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object
             case .substitution(let name):
-                guard let next = node[Name.substitutions]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object else { return nil }
-                node = next
-                substitution = next
+                next = node[Name.substitutions]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object
+                if next != nil { substitution = next }
             }
+            guard let next else { return (nil, substitution) }
+            node = next
         }
-        guard let unit = node[Name.stringUnit]?.materialized.object, let value = unit[Name.value]?.stringValue?.string else { return nil }
-        return (unit[Name.state]?.stringValue, positional(value, substitution: substitution))
+        return (node, substitution)
     }
 
     /// `%arg` as the XLIFF shows it inside a substitution: `%2$lld` for argument 2 of `lld`.
@@ -231,21 +237,6 @@ public enum XLIFFExport {
 
     /// The substitution a form passes through in `localization`, for `catalogText`.
     public static func substitution(of form: FormPath, in localization: JSONObject?) -> JSONObject? {
-        guard var node = localization else { return nil }
-        var found: JSONObject?
-        for step in form.steps {
-            switch step {
-            case .plural(let name), .device(let name):
-                let kind: StaticString
-                if case .plural = step { kind = Name.plural } else { kind = Name.device }
-                guard let next = node[Name.variations]?.materialized.object?[kind]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object else { return found }
-                node = next
-            case .substitution(let name):
-                guard let next = node[Name.substitutions]?.materialized.object?[key: UTF8Bytes(name)]?.materialized.object else { return found }
-                node = next
-                found = next
-            }
-        }
-        return found
+        localization.flatMap { walk(form, in: $0).substitution }
     }
 }

@@ -52,22 +52,9 @@ enum ExportCommand {
         var catalogs: [(path: String, original: String, bytes: [UInt8], catalog: Catalog, blobID: GitBlobID.Pending)] = []
         for path in parsed.positionals {
             guard path.hasSuffix(".xcstrings") else { throw UsageError(message: "\(path): not a .xcstrings file", command: "export") }
-            do {
-                let bytes = try FileBytes.read(path)
-                // Its blob id (a SHA-1 of it all) on another thread meanwhile.
-                let blobID = GitBlobID.Pending(bytes)
-                let catalog = try Catalog(bytes: bytes)
-                catalogs.append((path, ExchangePaths.repositoryPath(of: path), bytes, catalog, blobID))
-            } catch let error as JSONError {
-                Output.fileError(path, line: error.line, column: error.column, error.message)
-                return .error
-            } catch let error as FileError {
-                Output.err("\(path): error: \(error.reason)\n")
-                return .error
-            } catch {
-                Output.err("\(path): error: \(error)\n")
-                return .error
-            }
+            // Its blob id (a SHA-1 of it all) on another thread while it is read.
+            guard let (bytes, catalog) = ExchangePaths.readCatalog(path, meanwhile: { GitBlobID.Pending($0) }) else { return .error }
+            catalogs.append((path, ExchangePaths.repositoryPath(of: path), bytes, catalog.read, catalog.meanwhile))
         }
         var locales = parsed.all("--locale")
         if locales.isEmpty {
@@ -147,6 +134,23 @@ enum ExchangePaths {
             return (tree.hasSuffix("/") ? tree : tree + "/") + original
         }
         return original
+    }
+
+    /// A catalog's bytes and the catalog read from them, with what `meanwhile` makes of the
+    /// bytes while they are read; nil after a message (with line and column) when it cannot be.
+    static func readCatalog<T>(_ path: String, meanwhile: ([UInt8]) -> T) -> (bytes: [UInt8], (read: Catalog, meanwhile: T))? {
+        do {
+            let bytes = try FileBytes.read(path)
+            let made = meanwhile(bytes)
+            return (bytes, (try Catalog(bytes: bytes), made))
+        } catch let error as JSONError {
+            Output.fileError(path, line: error.line, column: error.column, error.message)
+        } catch let error as FileError {
+            Output.err("\(path): error: \(error.reason)\n")
+        } catch {
+            Output.err("\(path): error: \(error)\n")
+        }
+        return nil
     }
 
     static func isLocaleName(_ text: String) -> Bool {

@@ -147,20 +147,9 @@ enum ImportCommand {
     }
 
     static func importThreeWay(_ file: XLIFFFile, base baseBytes: [UInt8], into path: String, source: String, report: String?, prefer: Side?) -> ExitStatus {
-        let base: Catalog, ours: Catalog, oursBytes: [UInt8]
-        do {
-            oursBytes = try FileBytes.read(path)
-            ours = try Catalog(bytes: oursBytes)
-        } catch let error as JSONError {
-            Output.fileError(path, line: error.line, column: error.column, error.message)
-            return .error
-        } catch let error as FileError {
-            Output.err("\(path): error: \(error.reason)\n")
-            return .error
-        } catch {
-            Output.err("\(path): error: \(error)\n")
-            return .error
-        }
+        let base: Catalog
+        guard let (oursBytes, read) = ExchangePaths.readCatalog(path, meanwhile: { _ in () }) else { return .error }
+        let ours = read.read
         do {
             base = try Catalog(bytes: baseBytes)
         } catch {
