@@ -112,12 +112,21 @@ enum ExportCommand {
 /// Paths of the round trip: a catalog's path in its repository, where an XLIFF's `original`
 /// leads, and files written with their folders.
 enum ExchangePaths {
-    /// The path of `file` relative to its repository's working tree, or as given outside one.
+    /// The path of `file` relative to its repository's working tree; outside one, as given
+    /// when it stays below the current folder, else its name alone (it also names the copy in
+    /// an .xcloc's Source Contents, which must stay inside the bundle).
     static func repositoryPath(of file: String) -> String {
-        guard let gitDirectory = GitDirectory.discover(environment: ProcessEnvironment.variables),
+        if let gitDirectory = GitDirectory.discover(environment: ProcessEnvironment.variables),
             let relative = UnresolvedConflicts(gitDirectory: gitDirectory, workingTree: GitDirectory.workingTree(of: gitDirectory)).repositoryPath(of: file)
-        else { return file.hasPrefix("./") ? String(file.dropFirst(2)) : file }
-        return relative
+        {
+            return relative
+        }
+        let given = file.hasPrefix("./") ? String(file.dropFirst(2)) : file
+        let components = given.split(separator: "/", omittingEmptySubsequences: false)
+        if given.hasPrefix("/") || components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
+            return String(components.last ?? Substring(given))
+        }
+        return given
     }
 
     /// Where an XLIFF's `original` leads: inside the repository's working tree (else the

@@ -123,6 +123,14 @@ import XcstringsMergeTestSupport
         #expect(escape.status == 2 && escape.stderr.contains("is not a catalog path inside the repository"), "\(escape.stderr)")
         #expect(try sandbox.read(Self.path) == before)
         #expect(try sandbox.tool(["export", Self.path, "--locale", "en"]).status == 2)
+        // A catalog outside the repository is exported under its name alone: its copy in the
+        // bundle stays inside the bundle.
+        let outside = sandbox.directory.url.appendingPathComponent("Outside.xcstrings")
+        try Data(before).write(to: outside)
+        let exported = try sandbox.tool(["export", "--xcloc", "../Outside.xcstrings", "--locale", "de", "-o", "b"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(try sandbox.read("b/de.xcloc/Source Contents/Outside.xcstrings") == before)
+        #expect(try Self.text(sandbox, "b/de.xcloc/Localized Contents/de.xliff").contains("original=\"Outside.xcstrings\""))
         #expect(try sandbox.tool(["export", Self.path, "--locale", "../x"]).status == 2)
     }
 }
