@@ -2,13 +2,11 @@ import StringCatalog
 import XcstringsMergePlatform
 
 /// An element of an XML document as `XMLReader` returns it: its local name, its attributes by
-/// qualified name (`id`, `xml:space`), its child elements and its own text.
+/// qualified name (`id`, `xml:space`), its child elements and its text.
 public final class XMLElement: @unchecked Sendable {
     public let name: String
     public let attributes: [String: String]
     public private(set) var children: [XMLElement] = []
-    /// The text directly inside, in order; the text of child elements is theirs.
-    public private(set) var ownText = ""
     public let line: Int
     public let column: Int
 
@@ -22,13 +20,6 @@ public final class XMLElement: @unchecked Sendable {
     /// The element's whole text, its children's included, as XLIFF's inline markup (`<g>`,
     /// `<x/>`, `<ph>`) is flattened by Xcode's import.
     public var text: String {
-        children.isEmpty ? ownText : allText()
-    }
-
-    private var pieces: [Piece] = []
-    private enum Piece { case text(String), child(XMLElement) }
-
-    private func allText() -> String {
         var out = ""
         for piece in pieces {
             switch piece {
@@ -39,13 +30,16 @@ public final class XMLElement: @unchecked Sendable {
         return out
     }
 
+    /// Text and child elements, in document order.
+    private var pieces: [Piece] = []
+    private enum Piece { case text(String), child(XMLElement) }
+
     fileprivate func append(_ child: XMLElement) {
         children.append(child)
         pieces.append(.child(child))
     }
 
     fileprivate func append(text: String) {
-        ownText += text
         pieces.append(.text(text))
     }
 
@@ -220,14 +214,24 @@ struct LibXML2: @unchecked Sendable {
     }
 
     func read(_ bytes: [UInt8]) throws(XMLReadError) -> XMLElement {
-        let firstError = FirstError()
-        let reader: Reader? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { readerForMemory($0, Int32(buffer.count), nil, nil, Self.options) }
+        // libxml2 reads the caller's memory without copying it: the whole reading happens while
+        // the pointer is valid.
+        let result: Result<XMLElement, XMLReadError> = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress,
+                let reader = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, { readerForMemory($0, Int32(buffer.count), nil, nil, Self.options) })
+            else { return .failure(XMLReadError(line: 1, column: 1, message: bytes.isEmpty ? "empty document" : "libxml2 could not start reading")) }
+            defer { free(reader) }
+            do throws(XMLReadError) {
+                return .success(try read(bytes, with: reader))
+            } catch {
+                return .failure(error)
             }
         }
-        guard let reader else { throw XMLReadError(line: 1, column: 1, message: bytes.isEmpty ? "empty document" : "libxml2 could not start reading") }
-        defer { free(reader) }
+        return try result.get()
+    }
+
+    private func read(_ bytes: [UInt8], with reader: Reader) throws(XMLReadError) -> XMLElement {
+        let firstError = FirstError()
         let context = Unmanaged.passUnretained(firstError).toOpaque()
         setStructuredErrorHandler(reader, Self.handler, context)
         defer { withExtendedLifetime(firstError) {} }
@@ -240,7 +244,7 @@ struct LibXML2: @unchecked Sendable {
             return XMLReadError(line: line, column: column, message: message)
         }
         while true {
-            let status = bytes.withUnsafeBufferPointer { _ in read(reader) }
+            let status = read(reader)
             if status == 0 { break }
             if status < 0 { throw firstError.error ?? fail("malformed XML") }
             switch nodeType(reader) {

@@ -132,11 +132,7 @@ enum ExchangePaths {
     /// Where an XLIFF's `original` leads: inside the repository's working tree (else the
     /// current folder), never outside it: a translator's file decides no path of its own.
     static func catalogPath(forOriginal original: String) -> String? {
-        let components = original.split(separator: "/", omittingEmptySubsequences: false)
-        guard !original.isEmpty, !original.hasPrefix("/"), original.hasSuffix(".xcstrings"),
-            !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }),
-            !original.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") })
-        else { return nil }
+        guard isCatalogPathInside(original) else { return nil }
         if let gitDirectory = GitDirectory.discover(environment: ProcessEnvironment.variables),
             let tree = GitDirectory.workingTree(of: gitDirectory)
         {
@@ -160,6 +156,15 @@ enum ExchangePaths {
             Output.err("\(path): error: \(error)\n")
         }
         return nil
+    }
+
+    /// Whether `original` is a catalog's path that stays below the folder it is taken from:
+    /// relative, ending in `.xcstrings`, no `.`, `..` or empty component, no control character.
+    static func isCatalogPathInside(_ original: String) -> Bool {
+        let components = original.split(separator: "/", omittingEmptySubsequences: false)
+        return !original.isEmpty && !original.hasPrefix("/") && original.hasSuffix(".xcstrings")
+            && !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
+            && !original.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") })
     }
 
     static func isLocaleName(_ text: String) -> Bool {

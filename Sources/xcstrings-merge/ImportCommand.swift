@@ -120,8 +120,8 @@ enum ImportCommand {
                 continue
             }
             var base: [UInt8]?
-            if let bundle, !parsed.flag("--two-way"), let original = ExchangePaths.catalogPath(forOriginal: file.original).map({ _ in file.original }) {
-                base = try? FileBytes.read(bundle + "/Source Contents/" + original)
+            if let bundle, !parsed.flag("--two-way"), ExchangePaths.isCatalogPathInside(file.original) {
+                base = try? FileBytes.read(bundle + "/Source Contents/" + file.original)
             }
             if base == nil, !parsed.flag("--two-way") { base = file.base?.catalogBytes }
             let result = base.map { importThreeWay(file, base: $0, into: catalogPath, source: xliffPath, report: parsed.value("--report"), prefer: prefer) }
