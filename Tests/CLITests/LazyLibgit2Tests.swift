@@ -52,19 +52,27 @@ import XcstringsMergeTestSupport
         #expect(Self.loadsLibgit2(doctor), "\(doctor.stderr.suffix(2000))")
     }
 
-    /// libxml2 likewise: only `import` reads XML.
+    /// libxml2 likewise: only `import` reads XML. On macOS the system's Foundation, which the
+    /// tool links, loads libxml2 itself at every start, so only the positive check means anything
+    /// there.
     @Test func onlyImportLoadsLibxml2() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         func loadsLibxml2(_ result: ProcessResult) -> Bool {
             result.stderr.split(separator: "\n").contains { $0.contains("libxml2") }
         }
+        #if canImport(Darwin)
+        let systemLoadsIt = true
+        #else
+        let systemLoadsIt = false
+        #endif
         let inputs = try Self.mergeInputs(directory, catalogs: true)
         let merge = try runTool(["merge"] + inputs + ["-o", directory.file("out.xcstrings").path], environment: Self.loaderTrace)
-        #expect(merge.status == 0 && !loadsLibxml2(merge))
-        #expect(!loadsLibxml2(try runTool(["--version"], environment: Self.loaderTrace)))
+        #expect(merge.status == 0 && (systemLoadsIt || !loadsLibxml2(merge)))
+        let version = try runTool(["--version"], environment: Self.loaderTrace)
+        #expect(systemLoadsIt || !loadsLibxml2(version))
         let export = try runTool(["export", inputs[0], "--locale", "de", "--output", directory.url.path], environment: Self.loaderTrace)
-        #expect(export.status == 0 && !loadsLibxml2(export), "\(export.stderr.suffix(2000))")
+        #expect(export.status == 0 && (systemLoadsIt || !loadsLibxml2(export)), "\(export.stderr.suffix(2000))")
         let xliff = directory.url.appendingPathComponent("de.xliff").path
         let imported = try runTool(["import", xliff, "--catalog", inputs[0]], environment: Self.loaderTrace)
         #expect(loadsLibxml2(imported), "\(imported.stderr.suffix(2000))")
