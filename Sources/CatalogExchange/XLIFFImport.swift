@@ -40,6 +40,9 @@ public enum XLIFFImport {
         public var skipped: [Skipped] = []
         /// Units with a target equal to the export's.
         public var unchanged = 0
+        /// The keys whose localization in the file's language the translation changes (in the
+        /// file's order): the only keys in which `catalog` differs from what it was made from.
+        public var changedKeys: [UTF8Bytes] = []
     }
 
     /// The translator's side of a three-way import: `base` (the catalog as exported) with the
@@ -63,6 +66,8 @@ public enum XLIFFImport {
         let currentIndex = EntryIndex(current)
         let referenceIndex = threeWay ? EntryIndex(reference) : currentIndex
         var exported: [UTF8Bytes: [String: XLIFFUnit]] = [:]
+        // The catalog's current source localization of each key, read once.
+        var currentSources: [UTF8Bytes: JSONObject?] = [:]
         var records: [UnitRecord] = []
         var recordsByKey: [UTF8Bytes: [Int]] = [:]
         var unitsByKey: [UTF8Bytes: [Int]] = [:]
@@ -101,7 +106,10 @@ public enum XLIFFImport {
                 outcome.unchanged += 1
                 continue
             }
-            let currentSource = currentEntry[Name.localizations]?.oneLevel.object?[key: source]?.materialized.object
+            if currentSources[key] == nil {
+                currentSources[key] = .some(currentEntry[Name.localizations]?.oneLevel.object?[key: source]?.materialized.object)
+            }
+            let currentSource = currentSources[key] ?? nil
             let sourceNow = XLIFFExport.sourceText(of: form, key: key, in: currentSource)
             var taken = state
             if unit.source != sourceNow {
@@ -113,6 +121,7 @@ public enum XLIFFImport {
                 outcome.sourceChanged.append(unit.id)
             }
             let value = XLIFFExport.catalogText(target, substitution: substitution(of: form, in: referenceEntry, locale: locale, source: source))
+            if recordsByKey[key] == nil { outcome.changedKeys.append(key) }
             recordsByKey[key, default: []].append(records.count)
             records.append(UnitRecord(key: key, locale: locale, form: form, state: UTF8Bytes(taken), value: UTF8Bytes(value)))
         }

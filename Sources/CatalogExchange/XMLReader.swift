@@ -293,7 +293,9 @@ struct TagLocator {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where buffer[index] == 0x0A { lineStarts.append(index + 1) }
+        }
     }
 
     mutating func place(of tag: String, line: Int) -> (Int, Int) {
@@ -303,7 +305,7 @@ struct TagLocator {
         let needle = Array(tag.utf8)
         var index = searchedTo[line] ?? start
         while index + needle.count <= end {
-            if bytes[index] == needle[0] && Array(bytes[index..<index + needle.count]) == needle {
+            if bytes[index] == needle[0] && bytes[index..<index + needle.count].elementsEqual(needle) {
                 searchedTo[line] = index + needle.count
                 return (line, index - start + 1)
             }

@@ -1,5 +1,6 @@
 import CatalogExchange
 import CatalogMerge
+import MergePipeline
 import MergeSession
 import StringCatalog
 import XcstringsMergePlatform
@@ -80,7 +81,9 @@ enum ImportCommand {
                 Output.err("\(xliffPath): error: \(bytes.count) bytes: larger than the \(XMLReader.maximumSize >> 20) MiB accepted\n")
                 return .error
             }
+            PhaseTimes.mark("XLIFF file read")
             document = try XLIFFDocument(bytes: bytes)
+            PhaseTimes.mark("XLIFF parsed")
         } catch let error as XMLReadError {
             Output.fileError(xliffPath, line: max(error.line, 1), column: max(error.column, 1), error.message)
             return .error
@@ -124,10 +127,12 @@ enum ImportCommand {
                 base = try? FileBytes.read(bundle + "/Source Contents/" + file.original)
             }
             if base == nil, !parsed.flag("--two-way") { base = file.base?.catalogBytes }
+            PhaseTimes.mark("base decoded")
             let result = base.map { importThreeWay(file, base: $0, into: catalogPath, source: xliffPath, report: parsed.value("--report"), prefer: prefer) }
                 ?? importTwoWay(file, into: catalogPath, source: xliffPath)
             if result.rawValue > status.rawValue { status = result }
         }
+        PhaseTimes.report()
         return status
     }
 
@@ -148,59 +153,60 @@ enum ImportCommand {
 
     static func importThreeWay(_ file: XLIFFFile, base baseBytes: [UInt8], into path: String, source: String, report: String?, prefer: Side?) -> ExitStatus {
         let base: Catalog
-        guard let (oursBytes, read) = ExchangePaths.readCatalog(path, meanwhile: { _ in () }) else { return .error }
-        let ours = read.read
         do {
             base = try Catalog(bytes: baseBytes)
         } catch {
             Output.err("\(source): error: the base recorded in the file is not a catalog (\(error.message)); import it with --two-way\n")
             return .error
         }
+        PhaseTimes.mark("base parsed")
+        // Locked from before it is read until it is replaced: a merge or edit meanwhile waits,
+        // and a change by anything else is not overwritten.
+        guard let catalogFile = CatalogFile.readAll([path], command: "import")?.first else { return .error }
+        PhaseTimes.mark("catalog read")
+        let ours = catalogFile.catalog
         let outcome = XLIFFImport.theirs(file, base: base, current: ours)
+        PhaseTimes.mark("translation applied to the base")
         for skipped in outcome.skipped { Output.err(place(skipped, in: source)) }
         for id in outcome.sourceChanged {
             Output.err("\(path): note: \"\(VisibleText.name(id))\" [\(file.targetLanguage)]: its source text changed since the export; imported as needs_review\n")
         }
-        guard let folder = FilePaths.makeTemporaryDirectory(prefix: "xcstrings-merge-import.") else {
-            Output.err("xcstrings-merge import: cannot make a temporary folder\n")
-            return .error
-        }
-        defer { FilePaths.removeTree(folder) }
-        do {
-            try FileBytes.writeAtomically(baseBytes, to: folder + "/base.xcstrings", durable: false)
-            try FileBytes.writeAtomically(oursBytes, to: folder + "/ours.xcstrings", durable: false)
-            try FileBytes.writeAtomically(outcome.catalog.canonicalBytes(), to: folder + "/theirs.xcstrings", durable: false)
-        } catch {
-            Output.err("xcstrings-merge import: \(error.reason)\n")
-            return .error
-        }
         let name = ExchangePaths.repositoryPath(of: path)
         let labels = MergeLabels(base: "export", ours: "catalog", theirs: String(source.split(separator: "/").last ?? Substring(source)))
-        let merge = DriverMerge(
-            basePath: folder + "/base.xcstrings", oursPath: folder + "/ours.xcstrings", theirsPath: folder + "/theirs.xcstrings",
-            outputPath: path, reportPath: report ?? folder + "/report.json", displayPath: name, labels: labels, options: MergeOptions(prefer: prefer))
-        let result = merge.run { CatalogFile.waiting(path, command: "import") }
-        switch result.outcome {
-        case .failed(let message):
-            Output.err("xcstrings-merge import: \(path): \(message)\n")
-            return .error
-        case .lineMerged:
-            Output.err("xcstrings-merge import: \(path): not merged: a side is not a catalog\n")
-            return .error
-        case .merged(let merged):
-            let conflicts = merged.report.unresolvedConflicts.count
-            if conflicts > 0 || !merged.report.repairs.isEmpty {
-                // The summary's own advice is a merge's; an import's follows it.
-                let summary = merged.report.summary(path: name, labels: labels, width: Terminal.columns, insideRepository: false)
-                let kept = summary.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("The output keeps") }.joined(separator: "\n")
-                Output.err(kept.hasSuffix("\n") ? kept : kept + "\n")
-                if conflicts > 0 {
-                    Output.err("The catalog keeps its own value of each, marked needs_review; import again with --prefer theirs (or ours) to settle them all, or edit them (xcstrings-merge set). The report (--report) has both sides.\n")
-                }
+        let merged = LocaleMerge.merge(
+            base: base, ours: ours, theirs: outcome.catalog, keys: outcome.changedKeys, locale: UTF8Bytes(file.targetLanguage),
+            options: MergeOptions(prefer: prefer), labels: labels)
+        PhaseTimes.mark("merged")
+        if !outcome.changedKeys.isEmpty {
+            do throws(FileError) {
+                try catalogFile.write(merged.catalog)
+            } catch {
+                Output.err("xcstrings-merge import: \(path): \(error.reason)\n")
+                return .error
             }
-            if let report { Output.err("xcstrings-merge import: report written to \(report)\n") }
-            Output.out("\(path): \(outcome.taken) translation\(outcome.taken == 1 ? "" : "s") imported [\(file.targetLanguage)] (three-way with the export's base), \(outcome.sourceChanged.count) as needs_review, \(outcome.unchanged) unchanged, \(outcome.skipped.count) skipped, \(conflicts) conflict\(conflicts == 1 ? "" : "s")\n")
-            return outcome.skipped.isEmpty && conflicts == 0 ? .success : .failure
         }
+        PhaseTimes.mark("catalog written")
+        if let report {
+            do throws(FileError) {
+                try FileBytes.writeAtomically(MergeReportDocument(merged.report, path: name, labels: labels).bytes, to: report)
+            } catch {
+                Output.err("xcstrings-merge import: \(report): \(error.reason)\n")
+                return .error
+            }
+        }
+        PhaseTimes.mark("report")
+        let conflicts = merged.report.unresolvedConflicts.count
+        if conflicts > 0 || !merged.report.repairs.isEmpty {
+            // The summary's own advice is a merge's; an import's follows it.
+            let summary = merged.report.summary(path: name, labels: labels, width: Terminal.columns, insideRepository: false)
+            let kept = summary.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("The output keeps") }.joined(separator: "\n")
+            Output.err(kept.hasSuffix("\n") ? kept : kept + "\n")
+            if conflicts > 0 {
+                Output.err("The catalog keeps its own value of each, marked needs_review; import again with --prefer theirs (or ours) to settle them all, or edit them (xcstrings-merge set). The report (--report) has both sides.\n")
+            }
+        }
+        if let report { Output.err("xcstrings-merge import: report written to \(report)\n") }
+        Output.out("\(path): \(outcome.taken) translation\(outcome.taken == 1 ? "" : "s") imported [\(file.targetLanguage)] (three-way with the export's base), \(outcome.sourceChanged.count) as needs_review, \(outcome.unchanged) unchanged, \(outcome.skipped.count) skipped, \(conflicts) conflict\(conflicts == 1 ? "" : "s")\n")
+        return outcome.skipped.isEmpty && conflicts == 0 ? .success : .failure
     }
 }

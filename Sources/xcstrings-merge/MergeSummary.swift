@@ -41,7 +41,10 @@ extension MergeReport {
             shown += 1
         }
         if shown < unresolved.count {
-            text += "  … and \(unresolved.count - shown) more: xcstrings-merge resolve --list\(path.map { " " + ShellQuoting.quoted($0) } ?? "")\n"
+            // `resolve --list` knows a repository's merges only; elsewhere the report has them.
+            text += insideRepository
+                ? "  … and \(unresolved.count - shown) more: xcstrings-merge resolve --list\(path.map { " " + ShellQuoting.quoted($0) } ?? "")\n"
+                : "  … and \(unresolved.count - shown) more, each in the report (--report)\n"
         }
         text += removed
         text += "The output keeps ours' version of each (the changed version where one side deleted; "

@@ -1,0 +1,96 @@
+import Testing
+import CatalogMerge
+import MergePipeline
+import StringCatalog
+import XcstringsMergeTestSupport
+
+/// The merge of an import (theirs changed one language of some keys) gives what the whole
+/// merge gives.
+@Suite struct LocaleMergeTests {
+    static let seeds: [UInt64] = Array(1...40)
+
+    /// Base; ours with edits anywhere (every language, entry fields, keys deleted or added);
+    /// theirs with edits of `de` only, on keys ours kept (an import skips the others).
+    static func sides(seed: UInt64) -> (base: Catalog, ours: Catalog, theirs: Catalog, changed: [UTF8Bytes]) {
+        var generator = CatalogGenerator(seed: seed)
+        let base = generator.catalog(keys: 50)
+        var ours = base.strings
+        var theirs = base.strings
+        var changed: [UTF8Bytes] = []
+        for key in base.strings.keys {
+            var deleted = false
+            switch Int.random(in: 0..<6, using: &generator.random) {
+            case 0:
+                ours[key: key] = nil
+                deleted = true
+            case 1, 2:
+                var entry = ours[key: key]?.object ?? JSONObject()
+                if Bool.random(using: &generator.random) { generator.editEntryFields(&entry) }
+                generator.editLocale(&entry, locale: generator.locales.randomElement(using: &generator.random)!)
+                ours[key: key] = .object(entry)
+            default:
+                break
+            }
+            if !deleted, Int.random(in: 0..<2, using: &generator.random) == 0 {
+                var entry = theirs[key: key]?.object ?? JSONObject()
+                generator.editLocale(&entry, locale: "de")
+                theirs[key: key] = .object(entry)
+                changed.append(key)
+            }
+        }
+        ours[key: "ours.added"] = generator.entry()
+        var oursCatalog = base
+        oursCatalog.strings = ours
+        var theirsCatalog = base
+        theirsCatalog.strings = theirs
+        return (base, oursCatalog, theirsCatalog, changed)
+    }
+
+    /// What the report decided: conflicts, automatic decisions and what theirs removed. (The
+    /// whole merge also lists what ours removed: ours' own work, not the import's.)
+    static func decisions(_ merged: MergedCatalog) -> [String] {
+        let report = merged.report
+        return report.conflicts.map { "conflict \($0.id) \($0.location) \($0.kept)" }
+            + report.autoResolved.map { "auto \($0.location) \($0.rule) \($0.chosen)" }
+            + report.removals.filter { $0.side == .theirs }.map { "removal \($0.location)" }
+    }
+
+    static func warnings(_ merged: MergedCatalog) -> [String] {
+        merged.report.warnings.map { "\($0.rule) \($0.key) \(String(describing: $0.locale))" }
+    }
+
+    @Test(arguments: seeds)
+    func sameAsTheWholeMerge(seed: UInt64) throws {
+        let (base, ours, theirs, changed) = Self.sides(seed: seed)
+        for prefer in [nil, Side.theirs] {
+            let whole = FileMerge(options: MergeOptions(prefer: prefer)).merge(ReadCatalogs(base: base, ours: ours, theirs: theirs))
+            let part = LocaleMerge.merge(base: base, ours: ours, theirs: theirs, keys: changed, locale: UTF8Bytes("de"), options: MergeOptions(prefer: prefer))
+            let partText = String(decoding: part.catalog.canonicalBytes(), as: UTF8.self)
+            let wholeText = String(decoding: whole.catalog.canonicalBytes(), as: UTF8.self)
+            #expect(partText == wholeText, "seed \(seed), prefer \(prefer?.rawValue ?? "none")")
+            #expect(Self.decisions(part) == Self.decisions(whole), "seed \(seed)")
+            // The whole merge checks every entry both sides changed, wherever ours changed it;
+            // the import's, the entries it combined in the two languages it merges.
+            let wholeWarnings = Self.warnings(whole)
+            #expect(Self.warnings(part).filter { !wholeWarnings.contains($0) } == [], "seed \(seed)")
+        }
+    }
+
+    /// A key ours deleted is left out, whatever theirs did to it (the import skips such units
+    /// before: deleted since the export, not brought back).
+    @Test func aKeyOursDeletedIsNotBroughtBack() throws {
+        let (base, ours, theirs, _) = Self.sides(seed: 7)
+        let deleted = try #require(base.strings.keys.first { ours.strings[key: $0] == nil })
+        var edited = theirs
+        edited.strings.modifyObject(deleted) { entry in entry[key: "comment"] = "changed by theirs" }
+        let part = LocaleMerge.merge(base: base, ours: ours, theirs: edited, keys: [deleted], locale: UTF8Bytes("de"))
+        #expect(part.catalog.strings[key: deleted] == nil)
+        #expect(part.report.unresolvedConflicts.isEmpty)
+    }
+
+    @Test func nothingChangedIsOursUntouched() {
+        let (base, ours, theirs, _) = Self.sides(seed: 3)
+        let part = LocaleMerge.merge(base: base, ours: ours, theirs: theirs, keys: [], locale: UTF8Bytes("de"))
+        #expect(part.catalog.canonicalBytes() == ours.canonicalBytes())
+    }
+}
