@@ -60,27 +60,23 @@ public enum XLIFFImport {
         var outcome = Outcome(catalog: reference)
         let locale = UTF8Bytes(file.targetLanguage)
         let source = reference.sourceLanguage ?? UTF8Bytes(file.sourceLanguage)
-        let required = PluralCategories.required(for: file.targetLanguage)
         // Entries found by key once (a catalog's lookup by key is a walk of its members), each
         // read once.
         let currentIndex = EntryIndex(current)
         let referenceIndex = threeWay ? EntryIndex(reference) : currentIndex
-        var exported: [UTF8Bytes: [String: XLIFFUnit]] = [:]
-        // The catalog's current source localization of each key, read once.
+        // Per key, read once: the target localization exported (what rule 3 compares with) and
+        // the catalog's current source localization (rule 4).
+        var exportedTargets: [UTF8Bytes: JSONObject?] = [:]
         var currentSources: [UTF8Bytes: JSONObject?] = [:]
         var records: [UnitRecord] = []
         var recordsByKey: [UTF8Bytes: [Int]] = [:]
-        var unitsByKey: [UTF8Bytes: [Int]] = [:]
-        var unitsByID: [String: Int] = [:]
         func skip(_ unit: XLIFFUnit, _ reason: String) {
             outcome.skipped.append(Skipped(id: unit.id, line: unit.line, column: unit.column, reason: reason))
         }
-        for (position, unit) in file.units.enumerated() {
+        for unit in file.units {
             guard let target = unit.target else { continue }
             let (keyText, form) = XLIFFExport.keyAndForm(ofUnitID: unit.id)
             let key = UTF8Bytes(keyText)
-            unitsByKey[key, default: []].append(position)
-            unitsByID[unit.id] = unitsByID[unit.id] ?? position
             guard let currentEntry = currentIndex.entry(key) else {
                 if form.steps.isEmpty, let separator = unit.id.ranges(of: "|==|").last,
                     currentIndex.entry(UTF8Bytes(String(unit.id[..<separator.lowerBound]))) != nil
@@ -95,16 +91,17 @@ public enum XLIFFImport {
                 skip(unit, "the key was not in the catalog exported")
                 continue
             }
-            if exported[key] == nil {
-                let units = XLIFFExport.units(key: key, entry: referenceEntry, source: source, locale: locale, required: required)
-                exported[key] = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            if exportedTargets[key] == nil {
+                exportedTargets[key] = .some(referenceEntry[Name.localizations]?.oneLevel.object?[key: locale]?.materialized.object)
             }
             let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
-            if let before = exported[key]?[unit.id], before.target == target,
-                XLIFFExport.catalogState(before.state, qualifier: before.stateQualifier) == state
-            {
-                outcome.unchanged += 1
-                continue
+            // The unit as the export wrote it: the target's value and state at that form.
+            if let exportedTarget = exportedTargets[key] ?? nil, let before = XLIFFExport.unitAt(form, in: exportedTarget), before.value == target {
+                let (beforeState, beforeQualifier) = XLIFFExport.xliffState(before.state)
+                if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state {
+                    outcome.unchanged += 1
+                    continue
+                }
             }
             if currentSources[key] == nil {
                 currentSources[key] = .some(currentEntry[Name.localizations]?.oneLevel.object?[key: source]?.materialized.object)
@@ -135,6 +132,18 @@ public enum XLIFFImport {
         for refused in settings.refused {
             if refusedByKey[refused.record.key] == nil { reshapedKeys.append(refused.record.key) }
             refusedByKey[refused.record.key, default: []].append((refused.record, refused.refusal))
+        }
+        // Where each key's units are, for the few keys reshaped (and their ids, for a refusal).
+        var unitsByKey: [UTF8Bytes: [Int]] = [:]
+        var unitsByID: [String: Int] = [:]
+        if !reshapedKeys.isEmpty {
+            let reshaped = Set(reshapedKeys)
+            for (position, unit) in file.units.enumerated() where unit.target != nil {
+                let key = UTF8Bytes(XLIFFExport.keyAndForm(ofUnitID: unit.id).key)
+                guard reshaped.contains(key) else { continue }
+                unitsByKey[key, default: []].append(position)
+                unitsByID[unit.id] = unitsByID[unit.id] ?? position
+            }
         }
         for key in reshapedKeys {
             let refusedHere = refusedByKey[key] ?? []

@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 import StringCatalog
 import XcstringsMergePlatform
 
@@ -293,8 +298,13 @@ struct TagLocator {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where buffer[index] == 0x0A { lineStarts.append(index + 1) }
+        bytes.withUnsafeBytes { buffer in
+            guard let start = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(start + offset, 0x0A, buffer.count - offset) {
+                offset = start.distance(to: UnsafeRawPointer(found)) + 1
+                lineStarts.append(offset)
+            }
         }
     }
 
