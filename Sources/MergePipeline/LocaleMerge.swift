@@ -35,11 +35,30 @@ public enum LocaleMerge {
             var part = catalog
             part.strings = JSONObject(catalog.strings.members.compactMap { member in
                 guard wanted.contains(member.key) else { return nil }
-                return JSONMember(key: member.key, value: restricted(member.value, to: kept))
+                return JSONMember(key: member.key, value: restricted(member.value, to: kept).entry)
             })
             return part
         }
-        let inputs = ReadCatalogs(base: cut(base), ours: cut(ours), theirs: cut(theirs))
+        // Ours' entries are read once, in parallel blocks: the part merged, and the other
+        // languages put back after.
+        let positions = oursPositions
+        let cutEntries = ParallelBlocks.map(changed.count, blockSize: 1024) { range in
+            range.map { index in
+                let key = changed[index]
+                let (entry, others) = restricted(oursMembers[positions[key] ?? 0].value, to: kept)
+                return (JSONMember(key: key, value: entry), others)
+            }
+        }
+        var oursPart: [JSONMember] = []
+        oursPart.reserveCapacity(cutEntries.count)
+        var otherLocales: [UTF8Bytes: [JSONMember]] = [:]
+        for (member, others) in cutEntries {
+            oursPart.append(member)
+            if !others.isEmpty { otherLocales[member.key] = others }
+        }
+        var oursCut = ours
+        oursCut.strings = JSONObject(oursPart)
+        let inputs = ReadCatalogs(base: cut(base), ours: oursCut, theirs: cut(theirs))
         PhaseTimes.mark("changed keys cut to the source and target languages")
         let merged = FileMerge(options: options, labels: labels).merge(inputs)
 
@@ -54,7 +73,7 @@ public enum LocaleMerge {
                 removed.insert(index)
                 continue
             }
-            members[index].value = withOtherLocales(of: oursMembers[index].value, besides: kept, in: entry)
+            members[index].value = otherLocales[key].map { adding($0, to: entry) } ?? entry
         }
         if !removed.isEmpty { members = members.enumerated().filter { !removed.contains($0.offset) }.map(\.element) }
         var result = ours
@@ -62,25 +81,28 @@ public enum LocaleMerge {
         return MergedCatalog(catalog: result, report: merged.report, inputs: inputs)
     }
 
-    /// An entry with only the localizations `locales` (the others dropped; an entry that is not an
-    /// object, or has no localizations, as it is).
-    static func restricted(_ entry: JSONValue, to locales: Set<UTF8Bytes>) -> JSONValue {
-        guard var object = entry.oneLevel.object, let index = object.index(of: CatalogSchema.Name.localizations),
+    /// An entry with only the localizations `locales`, and the localizations dropped (an entry
+    /// that is not an object, or has no localizations, as it is). A cut entry is kept as the
+    /// bytes Xcode writes for it: equal to another side's canonical entry, the merge then tells
+    /// by comparing bytes, not by decoding both.
+    static func restricted(_ entry: JSONValue, to locales: Set<UTF8Bytes>) -> (entry: JSONValue, others: [JSONMember]) {
+        guard let object = entry.oneLevel.object, let index = object.index(of: CatalogSchema.Name.localizations),
             let localizations = object.members[index].value.oneLevel.object
-        else { return entry }
-        let keptLocalizations = localizations.members.filter { locales.contains($0.key) }
-        guard keptLocalizations.count < localizations.count else { return entry }
+        else { return (entry, []) }
+        var keptLocalizations: [JSONMember] = []
+        var others: [JSONMember] = []
+        for member in localizations.members {
+            if locales.contains(member.key) { keptLocalizations.append(member) } else { others.append(member) }
+        }
+        guard !others.isEmpty else { return (entry, []) }
         var entryMembers = object.members
         entryMembers[index].value = .object(JSONObject(keptLocalizations))
-        object = JSONObject(entryMembers)
-        return .object(object)
+        return (.raw(RawJSON(writing: JSONObject(entryMembers), indent: 2)), others)
     }
 
-    /// `merged` with the localizations of `original` (ours' entry) other than `locales` added.
-    static func withOtherLocales(of original: JSONValue, besides locales: Set<UTF8Bytes>, in merged: JSONValue) -> JSONValue {
-        guard let others = original.oneLevel.object?[CatalogSchema.Name.localizations]?.oneLevel.object?.members.filter({ !locales.contains($0.key) }),
-            !others.isEmpty, let object = merged.oneLevel.object
-        else { return merged }
+    /// `merged` (an entry) with the localizations `others` added.
+    static func adding(_ others: [JSONMember], to merged: JSONValue) -> JSONValue {
+        guard let object = merged.oneLevel.object else { return merged }
         var entryMembers = object.members
         if let index = object.index(of: CatalogSchema.Name.localizations), let localizations = entryMembers[index].value.oneLevel.object {
             entryMembers[index].value = .object(JSONObject(localizations.members + others))
