@@ -1,6 +1,6 @@
 import StringCatalog
 
-/// A catalog as lines, one per fact, in the catalog's order: what git's diff driver (`textconv`)
+/// A catalog as lines, one per fact, in Xcode's order: what git's diff driver (`textconv`)
 /// shows instead of the JSON, so that git's diff, word diff, `--stat` and blame read per string
 /// and language.
 ///
@@ -23,11 +23,22 @@ public enum FactLines {
 
     /// The lines of `catalog` handed to `sink` a few thousand entries at a time, in order, so
     /// that a big catalog's lines are never all held at once.
+    ///
+    /// The lines come in Xcode's order (keys as `KeyOrder` sorts them, at every level), whatever
+    /// the order of the JSON: a version that a tool wrote unsorted, or with a locale added in the
+    /// middle, shows only what changed against its neighbours.
     public static func write(_ catalog: Catalog, to sink: ([UInt8]) -> Void) {
         var head: [UInt8] = []
-        for fact in CatalogFacts.topLevel(of: catalog) { append(fact, to: &head) }
+        var ordered = catalog
+        var topLevel = catalog.root.members.map { member in
+            member.key.equals(Name.strings) ? member : JSONMember(key: member.key, value: inXcodeOrder(member.value))
+        }
+        KeyOrder.sort(&topLevel)
+        ordered.root = JSONObject(keyOrdered: topLevel)
+        for fact in CatalogFacts.topLevel(of: ordered) { append(fact, to: &head) }
         sink(head)
-        let entries = catalog.strings.members
+        var entries = catalog.strings.members
+        if !KeyOrder.isSorted(entries) { KeyOrder.sort(&entries) }
         var start = 0
         while start < entries.count {
             let end = min(entries.count, start + 8192)
@@ -35,7 +46,7 @@ public enum FactLines {
             let blocks = ParallelBlocks.map(chunk.count, blockSize: 256) { range -> [[UInt8]] in
                 var block: [UInt8] = []
                 for member in chunk[range] {
-                    for fact in CatalogFacts.entry(member.key, member.value) { append(fact, to: &block) }
+                    for fact in CatalogFacts.entry(member.key, inXcodeOrder(member.value)) { append(fact, to: &block) }
                 }
                 return [block]
             }
@@ -44,6 +55,20 @@ public enum FactLines {
             for block in blocks { out += block }
             sink(out)
             start = end
+        }
+    }
+
+    /// `value` with every object's members in Xcode's order; a value read as Xcode writes it
+    /// (sorted already) as it is.
+    static func inXcodeOrder(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .raw(let raw): return raw.canonicalIndent != nil ? value : inXcodeOrder(raw.parsed())
+        case .object(let object):
+            var members = object.members.map { JSONMember(key: $0.key, value: inXcodeOrder($0.value)) }
+            if !KeyOrder.isSorted(members) { KeyOrder.sort(&members) }
+            return .object(JSONObject(keyOrdered: members))
+        case .array(let elements): return .array(elements.map(inXcodeOrder))
+        default: return value
         }
     }
 

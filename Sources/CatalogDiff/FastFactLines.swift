@@ -172,10 +172,15 @@ struct FastFactLines {
         let firstKey = keys.count
         defer { keys.count = firstKey }
         var sorted = true
+        var previous: Text?
         var i = skipSpace(open + 1)
         if byte(i) == UInt8(ascii: "}") { return i + 1 }
         while true {
             guard let name = string(at: i), !checkingKeys || isNew(name.content, since: firstKey, sorted: &sorted) else { return nil }
+            // The lines come in Xcode's order whatever the file's: keys out of it are left to
+            // the general path, which sorts them.
+            if let previous, !inKeyOrder(previous, name) { return nil }
+            previous = name
             i = skipSpace(name.end)
             guard byte(i) == UInt8(ascii: ":") else { return nil }
             guard let after = body(&self, name, skipSpace(i + 1)) else { return nil }
@@ -209,6 +214,39 @@ struct FastFactLines {
             index += 2
         }
         return true
+    }
+
+    /// Whether key `a` sorts before key `b` as Xcode writes them (`KeyOrder`).
+    @inline(__always)
+    func inKeyOrder(_ a: Text, _ b: Text) -> Bool {
+        if !a.escaped && !b.escaped {
+            return KeyOrder.compare(bytes: UnsafeBufferPointer(start: bytes + a.content.lowerBound, count: a.content.count),
+                                    UnsafeBufferPointer(start: bytes + b.content.lowerBound, count: b.content.count)) < 0
+        }
+        let x = unescaped(a), y = unescaped(b)
+        return x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in KeyOrder.compare(bytes: x, y) < 0 } }
+    }
+
+    /// A key's content with the escapes this path reads (`\"`, `\\`, `\n`, `\t`, `\r`) decoded.
+    func unescaped(_ text: Text) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.content.count)
+        var i = text.content.lowerBound
+        while i < text.content.upperBound {
+            var byte = bytes[i]
+            if byte == 0x5C, i + 1 < text.content.upperBound {
+                i += 1
+                switch bytes[i] {
+                case UInt8(ascii: "n"): byte = 0x0A
+                case UInt8(ascii: "t"): byte = 0x09
+                case UInt8(ascii: "r"): byte = 0x0D
+                default: byte = bytes[i]
+                }
+            }
+            out.append(byte)
+            i += 1
+        }
+        return out
     }
 
     /// -1, 0 or 1 as `a` comes before, with, or after `b` compared byte by byte with ASCII
@@ -277,8 +315,9 @@ struct FastFactLines {
         }
     }
 
-    /// An entry this path does not write itself, decoded alone and written through the facts;
-    /// nil when it is not valid (the reader, reading the whole catalog, then says why).
+    /// An entry this path does not write itself (keys out of Xcode's order among them), decoded
+    /// alone and written through the facts in Xcode's order; nil when it is not valid (the
+    /// reader, reading the whole catalog, then says why).
     mutating func decodedEntry(_ key: Text, at start: Int) -> Int? {
         guard let end = valueEnd(at: start),
             // The entry sits two levels down: the same depth limit as the whole catalog's reading.
@@ -287,7 +326,7 @@ struct FastFactLines {
             let keyText = JSONStringContent.decoded(UnsafeBufferPointer(start: bytes + key.content.lowerBound, count: key.content.count))
         else { return nil }
         var lines: [UInt8] = []
-        for fact in CatalogFacts.entry(UTF8Bytes(keyText), value) { FactLines.append(fact, to: &lines) }
+        for fact in CatalogFacts.entry(UTF8Bytes(keyText), FactLines.inXcodeOrder(value)) { FactLines.append(fact, to: &lines) }
         output.append(lines)
         return end
     }

@@ -137,10 +137,13 @@ enum TextconvCommand {
         summary: "Print a catalog as one line per string and language (git's diff driver).",
         usage: ["<file>"],
         help: """
-            OVERVIEW: Print a catalog as one line per string, language and form, in the catalog's
-            order, for git's diff driver (diff.xcstrings.textconv, set by 'xcstrings-merge install').
-            git diff, git show, git log -p and git blame then read the strings, not the JSON;
-            git diff --no-textconv shows the JSON, and git add -p and git apply work on it as ever.
+            OVERVIEW: Print a catalog as one line per string, language and form, for git's diff
+            driver (diff.xcstrings.textconv, set by 'xcstrings-merge install'). git diff, git
+            show, git log -p and git blame then read the strings, not the JSON; git diff
+            --no-textconv shows the JSON, and git add -p and git apply work on it as ever. The
+            lines are in Xcode's order (keys sorted as Xcode sorts them, at every level) whatever
+            the JSON's: a version a tool wrote unsorted, or with a language added in the middle,
+            shows only what changed.
 
             A version with a trailing comma or a key written twice (left by an earlier line merge)
             is read as the merge reads it, after a first line naming the repairs. A file that is

@@ -192,6 +192,14 @@ import XcstringsMergeTestSupport
         #expect(log.stdout.contains("+\"Save\" [de]: \"Sichern\" (translated)"), "\(log.stdout)")
         let show = try repo.git("show", "HEAD~1")
         #expect(show.stdout.contains("+\"Save\" [fr]: \"Enregistrer\" (translated)"), "\(show.stdout)")
+        // A tool that writes the keys and languages in another order: git log -p through the
+        // driver shows only the string that changed, not the order.
+        let reordered = #"{"version" : "1.1", "strings" : {"Save" : {"localizations" : {"fr" : {"stringUnit" : {"value" : "Enregistrer", "state" : "translated"}}, "de" : {"stringUnit" : {"value" : "Sichern", "state" : "translated"}}}}, "Open" : {"localizations" : {"de" : {"stringUnit" : {"state" : "translated", "value" : "Öffnen"}}}}}, "sourceLanguage" : "en"}"#
+        try repo.write("L.xcstrings", Array(reordered.utf8))
+        try repo.commitAll("third, another tool's order")
+        let reorderedLog = try repo.git("log", "-p", "-n", "1", "--format=")
+        let changedLines = reorderedLog.stdout.split(separator: "\n").filter { ($0.hasPrefix("+") || $0.hasPrefix("-")) && !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
+        #expect(changedLines == ["+\"Open\" [de]: \"Öffnen\" (translated)"], "\(reorderedLog.stdout)")
         // git blame reads the lines too: the German line is the second commit's.
         let blame = try repo.git("blame", "--porcelain", "L.xcstrings")
         #expect(blame.stdout.contains("\t\"Save\" [de]: \"Sichern\" (translated)"), "\(blame.stdout)")

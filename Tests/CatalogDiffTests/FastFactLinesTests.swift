@@ -19,6 +19,40 @@ import XcstringsMergeTestSupport
         return (wrote ? fast : nil, general)
     }
 
+    /// textconv's lines of `bytes` (the fast path, else the general one).
+    static func lines(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        _ = bytes.withUnsafeBufferPointer { FactLines.write(catalogBytes: $0) { output += $0 } }
+        return output
+    }
+
+    /// The order of the JSON never shows: every catalog at hand, with its entries, languages
+    /// and forms shuffled (seeded) and written without sorting, prints the lines it prints as
+    /// Xcode writes it; the fast path leaves the shuffled one to the general path.
+    @Test(arguments: Array(UInt64(1)...6))
+    func linesInXcodesOrderWhateverTheJSONs(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed &+ 7700)
+        func shuffled(_ value: JSONValue) -> JSONValue {
+            guard let object = value.materialized.object else { return value.materialized }
+            return .object(JSONObject(object.members.map { JSONMember(key: $0.key, value: shuffled($0.value)) }.shuffled(using: &random)))
+        }
+        var files = try Self.catalogFiles.filter { !$0.path.contains("/malformed/") }
+        if files.count > 40 { files = Array(files.shuffled(using: &random).prefix(40)) }
+        var checked = 0
+        for file in files {
+            let bytes = try bytes(file)
+            guard let catalog = try? Catalog(bytes: bytes, for: .anyObject), catalog.strings.count > 1 else { continue }
+            let canonical = catalog.canonicalBytes()
+            var writer = XcodeWriter(capacity: canonical.count, sortsKeys: false)
+            writer.write(shuffled(.object(catalog.root)), indent: 0)
+            let unsorted = writer.output
+            let a = String(decoding: Self.lines(unsorted), as: UTF8.self).split(separator: "\n"), b = String(decoding: Self.lines(canonical), as: UTF8.self).split(separator: "\n")
+            #expect(a == b, "\(file.lastPathComponent): \(zip(a, b).first { $0 != $1 }.map { "\($0.0) | \($0.1)" } ?? "length \(a.count) \(b.count)")")
+            checked += 1
+        }
+        #expect(checked > 5)
+    }
+
     /// True when the fast path wrote the lines itself.
     @discardableResult
     static func expectSame(_ bytes: [UInt8], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
@@ -206,16 +240,19 @@ import XcstringsMergeTestSupport
             #""set" : {"localizations" : {"de" : {"stringSet" : {"state" : "translated", "values" : ["a", "b"]}}}}"#,
         ]
         for layout in [0, 1] {
-            // A key spelled with `\u` leaves the whole catalog to the reader (two spellings of
-            // one key would escape the check for keys written twice); the rest the fast path
-            // writes, some entries through their facts.
+            // Out of Xcode's order (these entries are), the lines are the general path's, which
+            // sorts them; so is a key spelled with `\u` (two spellings of one key would escape
+            // the check for keys written twice).
             for withUnicodeEscape in [true, false] {
                 let chosen = withUnicodeEscape ? entries : entries.filter { !$0.hasPrefix(#""\u"#) }
                 let joined = chosen.joined(separator: layout == 0 ? ", " : ",\n   ")
                 let text = "{\"sourceLanguage\" : \"en\", \"strings\" : {\(joined)}, \"version\" : \"1.0\"}"
-                #expect(Self.expectSame(Array(text.utf8), "layout \(layout)") != withUnicodeEscape)
-                // And as Xcode writes it.
-                Self.expectSame(try Catalog(bytes: Array(text.utf8), for: .anyObject).canonicalBytes(), "canonical")
+                #expect(!Self.expectSame(Array(text.utf8), "layout \(layout)"))
+                // As Xcode writes it, the fast path writes it, some entries through their facts,
+                // and the lines are the same as the unsorted version's.
+                let canonical = try Catalog(bytes: Array(text.utf8), for: .anyObject).canonicalBytes()
+                #expect(Self.expectSame(canonical, "canonical"))
+                #expect(Self.lines(Array(text.utf8)) == Self.lines(canonical))
             }
         }
     }

@@ -17,15 +17,16 @@ public enum KeyOrder {
     /// the keys being sorted (see `HanRanks`): keys of Han, ASCII and Hangul then need no
     /// reference call.
     public static func compare(_ a: UTF8Bytes, _ b: UTF8Bytes, han: HanRanks? = nil) -> Int {
-        if let result = a.bytes.withUnsafeBufferPointer({ x in
-            b.bytes.withUnsafeBufferPointer { y in compareASCII(x, y, han: han) ?? compareAfterSharedPrefix(x, y, han: han) }
-        }) {
-            return result
-        }
-        let result = referenceCompare(a.string, b.string)
-        if result != 0 || a == b { return result }
+        a.bytes.withUnsafeBufferPointer { x in b.bytes.withUnsafeBufferPointer { y in compare(bytes: x, y, han: han) } }
+    }
+
+    /// `compare` of two keys' UTF-8 bytes where they lie (valid UTF-8, JSON escapes decoded).
+    public static func compare(bytes a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, han: HanRanks? = nil) -> Int {
+        if let result = compareASCII(a, b, han: han) ?? compareAfterSharedPrefix(a, b, han: han) { return result }
+        let result = referenceCompare(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
+        if result != 0 || a.elementsEqual(b) { return result }
         // Canonically equivalent keys (NFC and NFD) can compare equal; bytes keep the order total.
-        return a.bytes.lexicographicallyPrecedes(b.bytes) ? -1 : 1
+        return a.lexicographicallyPrecedes(b) ? -1 : 1
     }
 
     /// Keys that start alike and differ only in printable ASCII after that (`鍵0・Item 9` and
