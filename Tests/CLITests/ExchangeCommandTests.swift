@@ -73,6 +73,39 @@ import XcstringsMergeTestSupport
         #expect(try sandbox.tool(["import", "out/de.xliff", "--prefer", "theirs"]).status == 1)
     }
 
+    static let translateToolkit: Bool = (try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import translate.storage.xliff"]).status) == 0
+
+    /// Weblate reads and writes XLIFF 1.2 with translate-toolkit (its formats are the toolkit's),
+    /// editing the file in place: the export's header, with the recorded base, comes back, and
+    /// the import is three-way.
+    @Test(.enabled(if: translateToolkit, "python3 with translate-toolkit (Weblate's XLIFF reader and writer) is not installed here (pip install translate-toolkit)"))
+    func weblatesXLIFFRoundTripKeepsTheRecordedBase() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.tool(["export", Self.path, "--locale", "de", "-o", "out"]).status == 0)
+        // What Weblate does on a translation: the file parsed, a unit's target set, the store
+        // serialized back.
+        let script = """
+            import sys
+            from translate.storage import xliff
+            store = xliff.xlifffile.parsestring(open(sys.argv[1], "rb").read())
+            for unit in store.units:
+                if not unit.isheader() and unit.getid().split("\\x04")[-1] == "Save":
+                    unit.settarget("Speichern")
+            with open(sys.argv[1], "wb") as out:
+                store.serialize(out)
+            """
+        let edited = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, "out/de.xliff"], in: sandbox.root)
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let xliff = try Self.text(sandbox, "out/de.xliff")
+        #expect(xliff.contains("<tool tool-id=\"xcstrings-merge\""))
+        #expect(xliff.contains("from=\"xcstrings-merge-base\""))
+        let result = try sandbox.tool(["import", "out/de.xliff"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1 translation imported [de] (three-way with the export's base)"), "\(result.stdout)")
+        #expect(try Self.text(sandbox, Self.path).contains("\"value\" : \"Speichern\""))
+    }
+
     /// A file from a platform (another tool's header, no recorded base) imports two-way: taken
     /// where the source is the catalog's, every other unit listed.
     @Test func aPlatformsFileImportsTwoWayAndListsWhatItSkips() throws {
