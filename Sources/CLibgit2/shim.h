@@ -17,6 +17,7 @@
 #define XCSM_LIBGIT2_FUNCTIONS(F) \
     F(attr_get) \
     F(attr_value) \
+    F(blob_create_from_buffer) \
     F(blob_free) \
     F(blob_lookup) \
     F(blob_rawcontent) \
@@ -37,6 +38,7 @@
     F(error_clear) \
     F(error_last) \
     F(index_add_from_buffer) \
+    F(index_conflict_add) \
     F(index_conflict_iterator_free) \
     F(index_conflict_iterator_new) \
     F(index_conflict_next) \

@@ -110,6 +110,34 @@ public final class Index {
         }
     }
 
+    /// Puts `path` in conflict, as a merge that left it unsettled does: stages 1 (`ancestor`,
+    /// when there is one), 2 (`ours`) and 3 (`theirs`) in place of its stage 0.
+    public func addConflict(path: String, mode: UInt32, ancestor: ObjectID?, ours: ObjectID, theirs: ObjectID) throws(GitError) {
+        func entry(_ id: ObjectID) -> git_index_entry {
+            var entry = git_index_entry()
+            entry.mode = mode
+            entry.id = id.oid
+            return entry
+        }
+        var base = ancestor.map(entry), our = entry(ours), their = entry(theirs)
+        do {
+            try path.withCString { cPath in
+                base?.path = cPath
+                our.path = cPath
+                their.path = cPath
+                if var base {
+                    _ = try check(git.index_conflict_add(handle, &base, &our, &their))
+                } else {
+                    _ = try check(git.index_conflict_add(handle, nil, &our, &their))
+                }
+            }
+        } catch let error as GitError {
+            throw error
+        } catch {
+            throw GitError(code: -1, message: "\(error)")
+        }
+    }
+
     public func write() throws(GitError) {
         try check(git.index_write(handle))
     }

@@ -85,6 +85,14 @@ public final class Repository {
         return Array(UnsafeRawBufferPointer(start: raw, count: size))
     }
 
+    /// Writes `bytes` into the object database as a blob (git hash-object -w) and returns its id.
+    public func writeBlob(_ bytes: [UInt8]) throws(GitError) -> ObjectID {
+        var oid = git_oid()
+        let status = bytes.withUnsafeBytes { buffer in git.blob_create_from_buffer(&oid, handle, buffer.baseAddress, buffer.count) }
+        try check(status)
+        return ObjectID(oid: oid)
+    }
+
     /// Where attribute lookups read from.
     public enum AttributeSource: Sendable {
         case workingTreeThenIndex, indexOnly

@@ -8,7 +8,7 @@ enum ExportCommand {
     static let command = Command(
         name: "export",
         summary: "Write XLIFF 1.2 for translators, as Xcode's Export Localizations does, with its base.",
-        usage: ["[--locale <locale>]... [--output <folder>] [--xcloc] <catalog>..."],
+        usage: ["<catalog>..."],
         help: """
             OVERVIEW: Write one XLIFF 1.2 file per language (<locale>.xliff), in the form Xcode's
             Export Localizations writes for String Catalogs: one <file> per catalog (its path in

@@ -9,7 +9,7 @@ enum ImportCommand {
     static let command = Command(
         name: "import",
         summary: "Bring a translator's XLIFF back: a three-way merge with the export's base.",
-        usage: ["<file.xliff|folder.xcloc> [--catalog <catalog>] [--report <file>] [--prefer ours|theirs] [--two-way]"],
+        usage: ["<file.xliff|folder.xcloc>"],
         help: """
             OVERVIEW: Bring translations back from an XLIFF 1.2 file (or an .xcloc bundle) into
             the catalogs its <file>s name ("original", a path in the repository), or into
@@ -23,7 +23,10 @@ enum ImportCommand {
               - A key deleted since the export is not brought back (listed).
               - A string translated meanwhile in the catalog and differently by the translator is
                 a conflict: the catalog's value is kept, marked needs_review, and the report has
-                both; import again with --prefer theirs (or ours) to settle them all.
+                both. When the catalog's changes are staged (or committed), it is left in
+                conflict in the index as a merge leaves it: settle with xcstrings-merge resolve
+                (git commit refuses it until then). Otherwise, or before, --prefer theirs (or
+                ours) settles them all.
               - Plural or device forms the translator added or removed are taken.
             Without a recorded base (a file from Xcode or a translation platform), or with
             --two-way, a translation is taken only where its <source> is the catalog's current
@@ -42,8 +45,9 @@ enum ImportCommand {
             EXIT STATUS:
               0  imported; nothing skipped, no conflict
               1  imported, with units skipped or conflicts left (listed)
-              2  usage error, unreadable or malformed XML (with line and column), or a catalog
-                 that could not be read or written
+              2  usage error, unreadable or malformed XML (with line and column), a catalog
+                 that could not be read or written, or one still in conflict from an earlier
+                 import or merge
 
             EXAMPLES:
               xcstrings-merge export App/Localizable.xcstrings --locale de
@@ -122,6 +126,13 @@ enum ImportCommand {
                 status = .error
                 continue
             }
+            // Conflicts an earlier import (or a merge) left are settled first: a new import
+            // would be made on top of them, and the index's stages would no longer be its.
+            if let conflicted = ImportConflicts.conflictedPath(catalogPath) {
+                Output.err("xcstrings-merge import: \(VisibleText.name(conflicted)) is in conflict in the index (an earlier import or a merge left it so); settle it first: xcstrings-merge resolve \(ShellQuoting.quoted(catalogPath))\n")
+                status = .error
+                continue
+            }
             var base: [UInt8]?
             if let bundle, !parsed.flag("--two-way"), ExchangePaths.isCatalogPathInside(file.original) {
                 base = try? FileBytes.read(bundle + "/Source Contents/" + file.original)
@@ -173,10 +184,14 @@ enum ImportCommand {
         }
         let name = ExchangePaths.repositoryPath(of: path)
         let labels = MergeLabels(base: "export", ours: "catalog", theirs: String(source.split(separator: "/").last ?? Substring(source)))
+        // Conflict ids as `resolve` names them, which know the catalog's path.
         let merged = LocaleMerge.merge(
             base: base, ours: ours, theirs: outcome.catalog, keys: outcome.changedKeys, locale: UTF8Bytes(file.targetLanguage),
-            options: MergeOptions(prefer: prefer), labels: labels)
+            options: MergeOptions(prefer: prefer, file: name), labels: labels)
         PhaseTimes.mark("merged")
+        let conflicts = merged.report.unresolvedConflicts.count
+        // The catalog as it was, for the index's stage 2 should conflicts be left.
+        let oursBytes = conflicts > 0 ? try? FileBytes.read(path) : nil
         if !outcome.changedKeys.isEmpty {
             do throws(FileError) {
                 try catalogFile.write(merged.catalog)
@@ -195,14 +210,26 @@ enum ImportCommand {
             }
         }
         PhaseTimes.mark("report")
-        let conflicts = merged.report.unresolvedConflicts.count
+        // Conflicts left are put where a merge leaves them, for `resolve`.
+        var recorded: ImportConflicts.Outcome = .notRecorded("")
+        if conflicts > 0, let oursBytes {
+            recorded = ImportConflicts.record(
+                catalogPath: path, base: baseBytes, ours: oursBytes, theirs: outcome.catalog.canonicalBytes(), report: merged.report, labels: labels)
+        }
         if conflicts > 0 || !merged.report.repairs.isEmpty {
             // The summary's own advice is a merge's; an import's follows it.
-            let summary = merged.report.summary(path: name, labels: labels, width: Terminal.columns, insideRepository: false)
+            let inIndex: Bool
+            if case .recorded = recorded { inIndex = true } else { inIndex = false }
+            let summary = merged.report.summary(path: name, labels: labels, width: Terminal.columns, insideRepository: inIndex)
             let kept = summary.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("The output keeps") }.joined(separator: "\n")
             Output.err(kept.hasSuffix("\n") ? kept : kept + "\n")
-            if conflicts > 0 {
-                Output.err("The catalog keeps its own value of each, marked needs_review; import again with --prefer theirs (or ours) to settle them all, or edit them (xcstrings-merge set). The report (--report) has both sides.\n")
+            switch recorded {
+            case .recorded where conflicts > 0:
+                Output.err("The catalog keeps its own value of each, marked needs_review, and is in conflict in the index as a merge leaves it: settle them with xcstrings-merge resolve \(ShellQuoting.quoted(path)) (git commit refuses the catalog until then).\n")
+            case .notRecorded(let reason) where conflicts > 0:
+                Output.err("The catalog keeps its own value of each, marked needs_review; resolve cannot reach them (\(reason)): import again with --prefer theirs (or ours) to settle them all, or edit them (xcstrings-merge set). The report (--report) has both sides.\n")
+            default:
+                break
             }
         }
         if let report { Output.err("xcstrings-merge import: report written to \(report)\n") }

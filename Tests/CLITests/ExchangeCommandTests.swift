@@ -69,8 +69,41 @@ import XcstringsMergeTestSupport
         #expect(try sandbox.tool(["format", "--check", Self.path]).status == 0)
         let report = try Self.text(sandbox, "report.json")
         #expect(report.contains("Abbruch") && report.contains("Abbrechen!"))
+        // The catalog had changes not staged: resolve cannot reach the conflict (its stage 2
+        // would not be what the import started from), and the import says so.
+        #expect(result.stderr.contains("resolve cannot reach them (App/Localizable.xcstrings has changes that are not staged"), "\(result.stderr)")
         // Settled toward the translator: the conflict's value is theirs.
         #expect(try sandbox.tool(["import", "out/de.xliff", "--prefer", "theirs"]).status == 1)
+    }
+
+    /// Conflicts an import leaves in a committed catalog are put where a merge's are: the
+    /// catalog in conflict in the index, which git refuses to commit, `resolve` lists and
+    /// settles like any merge's, and a new import waits for.
+    @Test func anImportsConflictsAreSettledWithResolve() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.tool(["export", Self.path, "--locale", "de", "-o", "out"]).status == 0)
+        let xliff = try Self.text(sandbox, "out/de.xliff").replacingOccurrences(
+            of: "<target state=\"translated\">Abbrechen</target>", with: "<target state=\"translated\">Abbruch</target>")
+        try sandbox.write("out/de.xliff", Array(xliff.utf8))
+        #expect(try sandbox.tool(["set", Self.path, "Cancel", "de", "Abbrechen!"]).status == 0)
+        try sandbox.commitAll("Cancel changed meanwhile")
+        let imported = try sandbox.tool(["import", "out/de.xliff"])
+        #expect(imported.status == 1, "\(imported.stderr)")
+        #expect(imported.stderr.contains("in conflict in the index as a merge leaves it: settle them with xcstrings-merge resolve"), "\(imported.stderr)")
+        #expect(try sandbox.git("status", "--porcelain").stdout.contains("UU App/Localizable.xcstrings"))
+        #expect(try sandbox.git("commit", "-m", "not yet").status != 0)
+        let listed = try sandbox.tool(["resolve", "--list"])
+        #expect(listed.stdout.contains("\"Cancel\" [de] stringUnit: both-modified"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("theirs (de.xliff): \"Abbruch\""), "\(listed.stdout)")
+        // Another import waits until they are settled.
+        let again = try sandbox.tool(["import", "out/de.xliff"])
+        #expect(again.status == 2 && again.stderr.contains("is in conflict in the index"), "\(again.stderr)")
+        let resolved = try sandbox.tool(["resolve", "--theirs"])
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        #expect(try sandbox.git("status", "--porcelain").stdout.contains("M  App/Localizable.xcstrings"))
+        #expect(try sandbox.tool(["get", Self.path, "Cancel", "de"]).stdout == "Abbruch\n")
+        #expect(try sandbox.git("commit", "-m", "translation").status == 0)
     }
 
     static let translateToolkit: Bool = (try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import translate.storage.xliff"]).status) == 0
