@@ -14,6 +14,9 @@ public enum MergeReview {
         public var description: String
         /// The merge commit, once the merge is committed (nil while it is in progress).
         public var commit: ObjectID? = nil
+        /// The sides are the index's stages, not commits: conflicts with no operation in
+        /// progress (an import's, a `git stash pop`'s).
+        public var fromIndex = false
 
         public func matches(_ report: MergeReportDocument) -> Bool {
             guard let merge = report.merge, merge.head == head else { return false }
@@ -61,7 +64,7 @@ public enum MergeReview {
             }
             let names = target.commit.map { ReportLabels.committed(report, message: repository.message(of: $0)) }
                 ?? ReportLabels.inProgress(report, state: MergeState.read(gitDirectory: repository.gitDirectory, environment: ProcessEnvironment.variables))
-            var one = Reviewed(report: report, path: path, names: names, repository: repository)
+            var one = Reviewed(report: report, path: path, names: names, repository: repository, fromIndex: target.fromIndex)
             let result = target.commit.map { (try? repository.file(path, in: $0)) ?? nil } ?? (try? FileBytes.read(workingDirectory + path))
             if let result, let catalog = try? Catalog(bytes: result, for: .anyObject) {
                 one.unsettled = UnresolvedConflicts.unsettled(in: report, catalog: catalog)
@@ -87,6 +90,16 @@ public enum MergeReview {
             return Target(head: head.description, theirs: theirs?.description, description: "the merge in progress")
         }
         guard let head = try? repository.commit("HEAD") else { return nil }
+        // Conflicts in the index with no operation in progress (an import left them, or git
+        // stash pop), whose reports were written on this HEAD.
+        if let index = try? repository.index(), (try? index.reload()) != nil, let conflicts = try? index.conflicts() {
+            let store = ReportStore(gitDirectory: repository.gitDirectory)
+            let reported = conflicts.contains { conflict in
+                if case .success(let report)? = store.report(conflict.path), report.merge?.head == head.description { return true }
+                return false
+            }
+            if reported { return Target(head: head.description, theirs: nil, description: "the conflicts in the index", fromIndex: true) }
+        }
         guard let first = try? repository.commit("HEAD^1") else {
             return Target(head: "", theirs: nil, description: "HEAD (a commit without parents)")
         }
@@ -97,7 +110,14 @@ public enum MergeReview {
     /// The three catalogs of the merge a report is of: base, ours and theirs, read from the
     /// commits (ours is the report's HEAD; theirs is MERGE_HEAD, or the second parent once the
     /// merge is committed). Nil for a side that cannot be found.
-    static func sides(_ report: MergeReportDocument, path: String, repository: Repository) -> [Catalog?] {
+    static func sides(_ report: MergeReportDocument, path: String, repository: Repository, fromIndex: Bool = false) -> [Catalog?] {
+        if fromIndex {
+            // Stages 1, 2 and 3 of the path.
+            let conflict = (try? repository.index()).flatMap { index in (try? index.conflicts())?.first { $0.path == path } }
+            return [conflict?.ancestor, conflict?.ours, conflict?.theirs].map { entry in
+                entry.flatMap { try? repository.blob($0.id) }.flatMap { try? Catalog(bytes: $0, for: .anyObject) }
+            }
+        }
         guard let head = report.merge?.head, let ours = try? repository.commit(head) else {
             return [nil, nil, nil]
         }
@@ -136,7 +156,7 @@ public enum MergeReview {
         /// Whether that result is a commit (else the working file).
         public var committed = false
 
-        init(report: MergeReportDocument, path: String, names: MergeLabels, repository: Repository) {
+        init(report: MergeReportDocument, path: String, names: MergeLabels, repository: Repository, fromIndex: Bool = false) {
             self.path = path
             self.report = report
             self.names = names
@@ -145,7 +165,7 @@ public enum MergeReview {
             var fields: [JSONObject] = []
             if case .array(let items)? = document["autoResolved"] { fields = items.compactMap(\.object) }
             guard !fields.isEmpty else { return }
-            let catalogs = MergeReview.sides(report, path: path, repository: repository)
+            let catalogs = MergeReview.sides(report, path: path, repository: repository, fromIndex: fromIndex)
             for (resolution, decision) in zip(report.autoResolved, fields) {
                 let location = resolution.location
                 let componentPath = location.path

@@ -20,9 +20,9 @@ enum ReviewCommand {
         help: """
             OVERVIEW: Show each decision the driver made without asking in one merge: every
             auto-resolution and every rename it followed, with the base's, ours' and theirs'
-            values, and what a side removed without a conflict. The merge is the one in progress,
-            else HEAD's (a merge commit, or a rebased or cherry-picked one), else the commit
-            named. The driver keeps the reports of each catalog's latest merges (git config
+            values, and what a side removed without a conflict. The merge is the one in progress
+            (or the conflicts an import or git stash pop left in the index), else HEAD's (a merge
+            commit, or a rebased or cherry-picked one), else the commit named. The driver keeps the reports of each catalog's latest merges (git config
             xcstrings-merge.reports: how many before the latest, default 100), so every commit of a
             long rebase can be reviewed. In a terminal the text goes through your pager (GIT_PAGER,
             core.pager, PAGER, else less -FRX).

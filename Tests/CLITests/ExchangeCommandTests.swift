@@ -96,6 +96,11 @@ import XcstringsMergeTestSupport
         let listed = try sandbox.tool(["resolve", "--list"])
         #expect(listed.stdout.contains("\"Cancel\" [de] stringUnit: both-modified"), "\(listed.stdout)")
         #expect(listed.stdout.contains("theirs (de.xliff): \"Abbruch\""), "\(listed.stdout)")
+        // review shows them, with the sides read from the index's stages.
+        let review = try sandbox.tool(["review", "--no-pager"])
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(review.stdout.contains("1 conflict not settled yet: xcstrings-merge resolve App/Localizable.xcstrings"), "\(review.stdout)")
+        #expect(review.stdout.contains("theirs (de.xliff): \"Abbruch\" (translated)"), "\(review.stdout)")
         // Another import waits until they are settled.
         let again = try sandbox.tool(["import", "out/de.xliff"])
         #expect(again.status == 2 && again.stderr.contains("is in conflict in the index"), "\(again.stderr)")
