@@ -16,7 +16,7 @@ enum ResolveCommand {
         summary: "Settle the conflicts of conflicted catalogs in the index and stage them.",
         usage: ["[<path> ...]"],
         help: """
-            OVERVIEW: Settle conflicted catalogs after a merge, rebase or cherry-pick.
+            OVERVIEW: Settle conflicted catalogs after a merge, rebase, cherry-pick or import.
 
             Reads base, ours and theirs from the index (stages 1-3), merges them again, applies
             your choices, writes the catalog atomically and stages it, clearing the conflict. This
