@@ -221,4 +221,21 @@ public struct MergeReport: Sendable {
     public init() {}
 
     public var unresolvedConflicts: [MergeConflict] { conflicts.filter { $0.resolvedBy == nil } }
+
+    /// Adds the report of a merge of other keys (the same catalogs cut to other strings, merged
+    /// apart): what each decided, one after the other, and the counts summed.
+    public mutating func append(_ other: MergeReport) {
+        repairs += other.repairs
+        if fallback == nil { fallback = other.fallback }
+        conflicts += other.conflicts
+        autoResolved += other.autoResolved
+        keysMerged += other.keysMerged
+        keysAdded += other.keysAdded
+        keysDeleted += other.keysDeleted
+        keysRenamed += other.keysRenamed
+        combinedKeys += other.combinedKeys
+        combinedLocales.merge(other.combinedLocales) { $0.union($1) }
+        warnings += other.warnings
+        removals += other.removals
+    }
 }

@@ -19,7 +19,7 @@ public enum LocaleMerge {
     /// export, not brought back).
     public static func merge(
         base: Catalog, ours: Catalog, theirs: Catalog, keys: [UTF8Bytes], locale: UTF8Bytes,
-        options: MergeOptions = MergeOptions(), labels: MergeLabels = MergeLabels()
+        options: MergeOptions = MergeOptions(), labels: MergeLabels = MergeLabels(), splitAbove: Int = 4096
     ) -> MergedCatalog {
         let source = ours.sourceLanguage ?? base.sourceLanguage ?? UTF8Bytes("en")
         let kept: Set<UTF8Bytes> = [source, locale]
@@ -29,7 +29,8 @@ public enum LocaleMerge {
         for (index, member) in oursMembers.enumerated() where oursPositions[member.key] == nil { oursPositions[member.key] = index }
 
         var seen = Set<UTF8Bytes>()
-        let changed = keys.filter { oursPositions[$0] != nil && seen.insert($0).inserted }
+        // In ours' order, as the whole merge walks them.
+        let changed = keys.filter { oursPositions[$0] != nil && seen.insert($0).inserted }.sorted { oursPositions[$0]! < oursPositions[$1]! }
         let wanted = Set(changed)
         func cut(_ catalog: Catalog) -> Catalog {
             var part = catalog
@@ -60,7 +61,34 @@ public enum LocaleMerge {
         oursCut.strings = JSONObject(oursPart)
         let inputs = ReadCatalogs(base: cut(base), ours: oursCut, theirs: cut(theirs))
         PhaseTimes.mark("changed keys cut to the source and target languages")
-        let merged = FileMerge(options: options, labels: labels).merge(inputs)
+        // Many keys are merged in two halves on two threads. The three cut catalogs have the
+        // same keys (theirs changed only the translation of keys ours still has), so no key is
+        // added, deleted or renamed: no decision reaches across the halves.
+        var parts = [inputs]
+        if changed.count > splitAbove {
+            let first = Set(changed[..<(changed.count / 2)])
+            func half(_ catalog: Catalog, first isFirst: Bool) -> Catalog {
+                var part = catalog
+                part.strings = JSONObject(catalog.strings.members.filter { first.contains($0.key) == isFirst })
+                return part
+            }
+            parts = [true, false].map { isFirst in
+                ReadCatalogs(base: half(inputs.base, first: isFirst), ours: half(inputs.ours, first: isFirst), theirs: half(inputs.theirs, first: isFirst))
+            }
+        }
+        let merger = FileMerge(options: options, labels: labels)
+        let toMerge = parts
+        let halves = ParallelBlocks.map(toMerge.count, blockSize: 1) { range in range.map { merger.merge(toMerge[$0]) } }
+        var merged = halves[0]
+        for other in halves.dropFirst() {
+            merged.catalog.strings = JSONObject(merged.catalog.strings.members + other.catalog.strings.members)
+            merged.report.append(other.report)
+        }
+        // The warnings in the catalog's order, however the keys were split.
+        merged.report.warnings = merged.report.warnings.enumerated().sorted { a, b in
+            let x = positions[a.element.key] ?? Int.max, y = positions[b.element.key] ?? Int.max
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
 
         // Ours, with each merged key's entry: the merge's, and ours' other languages.
         var members = oursMembers

@@ -23,11 +23,15 @@ public enum PhaseTimes {
         return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 
-    /// Notes that the phase `name` ended now.
+    /// Notes that the phase `name` ended now (from any thread: a phase may run on several).
     public static func mark(_ name: String) {
         guard enabled else { return }
+        lock.lock()
         marks.append((name, now()))
+        lock.unlock()
     }
+
+    static let lock = Lock()
 
     /// Prints `phase: N ms` for each phase marked, then the total.
     public static func report() {

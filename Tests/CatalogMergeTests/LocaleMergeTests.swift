@@ -64,7 +64,13 @@ import XcstringsMergeTestSupport
         let (base, ours, theirs, changed) = Self.sides(seed: seed)
         for prefer in [nil, Side.theirs] {
             let whole = FileMerge(options: MergeOptions(prefer: prefer)).merge(ReadCatalogs(base: base, ours: ours, theirs: theirs))
+            // Merged whole, and in two halves (as a big import is).
             let part = LocaleMerge.merge(base: base, ours: ours, theirs: theirs, keys: changed, locale: UTF8Bytes("de"), options: MergeOptions(prefer: prefer))
+            let split = LocaleMerge.merge(
+                base: base, ours: ours, theirs: theirs, keys: changed, locale: UTF8Bytes("de"), options: MergeOptions(prefer: prefer), splitAbove: 4)
+            #expect(split.catalog.canonicalBytes() == part.catalog.canonicalBytes(), "seed \(seed): split")
+            #expect(Self.decisions(split) == Self.decisions(part), "seed \(seed): split")
+            #expect(Self.warnings(split) == Self.warnings(part), "seed \(seed): split")
             let partText = String(decoding: part.catalog.canonicalBytes(), as: UTF8.self)
             let wholeText = String(decoding: whole.catalog.canonicalBytes(), as: UTF8.self)
             #expect(partText == wholeText, "seed \(seed), prefer \(prefer?.rawValue ?? "none")")
