@@ -223,30 +223,14 @@ struct FastFactLines {
             return KeyOrder.compare(bytes: UnsafeBufferPointer(start: bytes + a.content.lowerBound, count: a.content.count),
                                     UnsafeBufferPointer(start: bytes + b.content.lowerBound, count: b.content.count)) < 0
         }
-        let x = unescaped(a), y = unescaped(b)
+        // Escaped keys compare decoded (the reader validated their escapes).
+        let x = decoded(a), y = decoded(b)
         return x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in KeyOrder.compare(bytes: x, y) < 0 } }
     }
 
-    /// A key's content with the escapes this path reads (`\"`, `\\`, `\n`, `\t`, `\r`) decoded.
-    func unescaped(_ text: Text) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.content.count)
-        var i = text.content.lowerBound
-        while i < text.content.upperBound {
-            var byte = bytes[i]
-            if byte == 0x5C, i + 1 < text.content.upperBound {
-                i += 1
-                switch bytes[i] {
-                case UInt8(ascii: "n"): byte = 0x0A
-                case UInt8(ascii: "t"): byte = 0x09
-                case UInt8(ascii: "r"): byte = 0x0D
-                default: byte = bytes[i]
-                }
-            }
-            out.append(byte)
-            i += 1
-        }
-        return out
+    /// A key's content with its escapes decoded.
+    func decoded(_ text: Text) -> [UInt8] {
+        JSONStringContent.decoded(UnsafeBufferPointer(start: bytes + text.content.lowerBound, count: text.content.count)) ?? []
     }
 
     /// -1, 0 or 1 as `a` comes before, with, or after `b` compared byte by byte with ASCII
