@@ -23,6 +23,7 @@
     F(blob_rawcontent) \
     F(blob_rawsize) \
     F(buf_dispose) \
+    F(commit_create) \
     F(commit_free) \
     F(commit_lookup) \
     F(commit_message) \
@@ -61,6 +62,10 @@
     F(object_peel) \
     F(oid_equal) \
     F(oid_tostr) \
+    F(reference_create) \
+    F(reference_create_matching) \
+    F(reference_free) \
+    F(reference_name_to_id) \
     F(repository_commondir) \
     F(repository_config) \
     F(repository_free) \
@@ -69,10 +74,22 @@
     F(repository_path) \
     F(repository_workdir) \
     F(revparse_single) \
+    F(signature_default) \
+    F(signature_free) \
+    F(signature_now) \
+    F(tree_entry_byindex) \
     F(tree_entry_bypath) \
     F(tree_entry_free) \
     F(tree_entry_id) \
-    F(tree_free)
+    F(tree_entry_name) \
+    F(tree_entry_type) \
+    F(tree_entrycount) \
+    F(tree_free) \
+    F(tree_lookup) \
+    F(treebuilder_free) \
+    F(treebuilder_insert) \
+    F(treebuilder_new) \
+    F(treebuilder_write)
 
 /// libgit2's functions, each under its name without the `git_` prefix.
 typedef struct xcsm_libgit2 {

@@ -135,7 +135,7 @@ enum TextconvCommand {
     static let command = Command(
         name: "textconv",
         summary: "Print a catalog as one line per string and language (git's diff driver).",
-        usage: ["<file>"],
+        usage: ["<file>", "--fill-cache"],
         help: """
             OVERVIEW: Print a catalog as one line per string, language and form, for git's diff
             driver (diff.xcstrings.textconv, set by 'xcstrings-merge install'). git diff, git
@@ -150,26 +150,44 @@ enum TextconvCommand {
             not a catalog otherwise (conflict markers in the middle of a merge) is printed as it
             is, so that git diff still shows it.
 
+            git keeps the lines of each version it converts (diff.xcstrings.cachetextconv, set by
+            install) and starts this command only for versions it has not seen. --fill-cache
+            converts, in one process, the catalog versions of the history (up to 1,000, newest
+            first) that git has not seen yet, and stores them where git looks first
+            (refs/notes/textconv/xcstrings): the first git log -p then starts the converter only
+            for later versions, and shows the same lines. install does this too.
+
             {usage}
 
             {options}
 
-            EXAMPLE:
+            EXAMPLES:
               "Save" [de]: "Sichern" (translated)
               "%lld items" [de] plural.one: "%lld Objekt" (translated)
 
+              xcstrings-merge textconv --fill-cache
+              git's textconv cache: 99 catalog versions converted (253.6 MB) in 1.9 s; 1 there already
+
             """,
-        options: [],
+        options: [
+            .init(names: ["--fill-cache"], takesValue: false, summary: "Convert the catalog versions in this repository's history that git's textconv cache lacks, in one process, and add them to it."),
+        ],
         run: run)
 
     static func run(_ arguments: [String]) throws(UsageError) -> ExitStatus {
         let parsed = try Arguments(arguments, command: "textconv", options: command.options)
+        if parsed.flag("--fill-cache") {
+            if let extra = parsed.positionals.first {
+                throw UsageError(message: "unexpected argument '\(extra)': --fill-cache reads the repository's history", command: "textconv")
+            }
+            return fillCache()
+        }
         guard parsed.positionals.count == 1 else {
             throw UsageError(message: parsed.positionals.isEmpty ? "expected the file to print" : "expected one file", command: "textconv")
         }
         let path = parsed.positionals[0]
         func show(_ buffer: UnsafeBufferPointer<UInt8>) {
-            if !FactLines.write(catalogBytes: buffer, to: { Output.out(buffer: $0) }) { printAsItIs(Array(buffer)) }
+            TextconvText.write(buffer) { Output.out(buffer: $0) }
         }
         // Mapped, not read into fresh memory: git hands textconv a file it has just written.
         if let file = MappedFile(path: path, minimumSize: 1) {
@@ -185,10 +203,54 @@ enum TextconvCommand {
         return .success
     }
 
-    /// A file that is not a catalog (conflict markers in the middle of a merge), printed as it
-    /// is but for what a terminal would act on.
-    static func printAsItIs(_ bytes: [UInt8]) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        Output.out(text.isEmpty ? "" : VisibleText.escaping(text))
+    /// `--fill-cache`: the repository's catalog versions converted into git's textconv cache.
+    static func fillCache() -> ExitStatus {
+        do {
+            guard let repository = try Repository.openIfPresent() else {
+                Output.err("xcstrings-merge textconv: --fill-cache needs a git repository\n")
+                return .error
+            }
+            return reportFill(in: repository, command: "textconv") ? .success : .error
+        } catch {
+            Output.err("xcstrings-merge textconv: \(error.message)\n")
+            return .error
+        }
+    }
+
+    /// Fills the cache and says what was done in one line (with `quietWhenNothing`, only when
+    /// something was converted); false when it could not be filled (said on standard error,
+    /// prefixed by `command`).
+    static func reportFill(in repository: Repository, command: String, quietWhenNothing: Bool = false) -> Bool {
+        let clock = ContinuousClock()
+        let start = clock.now
+        do throws(TextconvCache.Unavailable) {
+            let summary = try TextconvCache.fill(repository)
+            if quietWhenNothing && summary.converted == 0 { return true }
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            var line = "git's textconv cache: "
+            if summary.converted == 0 {
+                line += summary.cached == 0 ? "no catalog versions in the history" : "all \(summary.cached) catalog versions there already"
+            } else {
+                line += "\(summary.converted) catalog version\(summary.converted == 1 ? "" : "s") converted (\(megabytes(summary.bytes))) in \(tenths(seconds)) s"
+                if summary.cached > 0 { line += "; \(summary.cached) there already" }
+            }
+            if summary.leftOver > 0 { line += "; \(summary.leftOver) older left to git" }
+            Output.out(line + "\n")
+            return true
+        } catch {
+            Output.err("xcstrings-merge \(command): git's textconv cache not filled: \(error.description)\n")
+            return false
+        }
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        let tenthsOfMB = (bytes + 50_000) / 100_000
+        return "\(tenthsOfMB / 10).\(tenthsOfMB % 10) MB"
+    }
+
+    static func tenths(_ seconds: Double) -> String {
+        let value = Int((seconds * 10).rounded())
+        return "\(value / 10).\(value % 10)"
     }
 }

@@ -81,6 +81,11 @@ enum InstallCommand {
             Output.err("xcstrings-merge install: \(error)\n")
             return .error
         }
+        // The history's catalog versions converted now, in one process, so that the first
+        // git log -p does not start the converter once per version.
+        if let repository = try? Repository.openIfPresent() {
+            _ = TextconvCommand.reportFill(in: repository, command: "install", quietWhenNothing: true)
+        }
         if parsed.flag("--hook") {
             return installHook(binary: binary)
         }

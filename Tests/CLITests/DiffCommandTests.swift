@@ -210,4 +210,57 @@ import XcstringsMergeTestSupport
         #expect(try repo.git("config", "diff.xcstrings.textconv").status != 0)
         #expect(!(try repo.git("config", "--list").stdout.contains("diff.xcstrings")))
     }
+
+    /// install fills git's textconv cache with every catalog version of the history, in one
+    /// process: the first git log -p then starts no converter and prints what it prints without
+    /// the cache. Versions added later are converted by git as before, and a second fill keeps
+    /// what git added; a cache made for another command is started afresh.
+    @Test func theTextconvCacheIsFilledAheadSoTheFirstLogStartsNoConverter() throws {
+        let repo = try GitSandbox()
+        defer { repo.remove() }
+        try repo.write("L.xcstrings", try Self.catalog(["Save": ["de": "Speichern"]]))
+        try repo.write("notes.txt", Array("one\n".utf8))
+        try repo.commitAll("first")
+        try repo.write("L.xcstrings", try Self.catalog(["Save": ["de": "Sichern", "fr": "Enregistrer"]]))
+        try repo.write("App/Deep/M.xcstrings", try Self.catalog(["Open": ["de": "Öffnen"]]))
+        try repo.commitAll("second")
+        try repo.write("L.xcstrings", Array("not a catalog\n".utf8))  // printed as it is
+        try repo.write("notes.txt", Array("two\n".utf8))
+        try repo.commitAll("third")
+        let install = try repo.tool(["install"])
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.stdout.contains("git's textconv cache: 4 catalog versions converted"), "\(install.stdout)")
+        let command = try repo.git("config", "diff.xcstrings.textconv").stdout.trimmingCharacters(in: .newlines)
+        #expect(try repo.git("log", "--format=%s", "-1", "refs/notes/textconv/xcstrings").stdout == command + "\n")
+        let uncached = try repo.git("-c", "diff.xcstrings.cachetextconv=false", "log", "-p")
+        #expect(uncached.stdout.contains("+\"Save\" [fr]: \"Enregistrer\" (translated)"), "\(uncached.stdout)")
+        #expect(try repo.git("log", "-p").stdout == uncached.stdout)
+
+        // A converter that counts its runs, cached under its own command.
+        let counter = repo.directory.url.appendingPathComponent("runs")
+        let converter = repo.directory.url.appendingPathComponent("converter.sh")
+        try Data("#!/bin/sh\necho run >> '\(counter.path)'\nexec '\(Paths.tool.path)' textconv \"$@\"\n".utf8).write(to: converter)
+        chmod(converter.path, 0o755)
+        try repo.git("config", "diff.xcstrings.textconv", converter.path)
+        let refill = try repo.tool(["textconv", "--fill-cache"])
+        #expect(refill.status == 0, "\(refill.stderr)")
+        // The cache was made for the other command: started afresh, as git would.
+        #expect(refill.stdout.hasPrefix("git's textconv cache: 4 catalog versions converted ("), "\(refill.stdout)")
+        #expect(try repo.git("log", "-p").stdout == uncached.stdout)
+        #expect(!FileManager.default.fileExists(atPath: counter.path), "git started the converter")
+
+        // A later version: git converts it (once) and adds it to the cache; a fill keeps it.
+        try repo.write("L.xcstrings", try Self.catalog(["Save": ["de": "Sichern"]]))
+        try repo.commitAll("fourth")
+        let withLater = try repo.git("log", "-p", "-n", "1")
+        #expect(withLater.stdout.contains("-\"Save\" [fr]") == false, "\(withLater.stdout)")
+        #expect(withLater.stdout.contains("+\"Save\" [de]: \"Sichern\" (translated)"), "\(withLater.stdout)")
+        #expect(try String(contentsOf: counter, encoding: .utf8) == "run\n")
+        let again = try repo.tool(["textconv", "--fill-cache"])
+        #expect(again.stdout == "git's textconv cache: all 5 catalog versions there already\n", "\(again.stdout)")
+        #expect(try repo.tool(["textconv", "--fill-cache", "L.xcstrings"]).status == 2)
+        try repo.git("config", "diff.xcstrings.cachetextconv", "false")
+        let off = try repo.tool(["textconv", "--fill-cache"])
+        #expect(off.status == 2 && off.stderr.contains("diff.xcstrings.cachetextconv"), "\(off.stderr)")
+    }
 }
