@@ -6,6 +6,8 @@
 #   cat        with `cat` as the converter: what git's textconv costs by itself (a temporary
 #              file and a process per version, the output read back), whatever the converter;
 #   driver     with `xcstrings-merge textconv`, no cache: the first `git log -p` of a history;
+#   filled     the first `git log -p` after `install`: the cache filled ahead by
+#              `textconv --fill-cache` (which install runs; its own time is `fill`);
 #   cached     with it and git's textconv cache (which `install` enables), filled by the run before.
 # Usage: Scripts/bench-log-p.sh CATALOG     (builds the tool as install.sh does)
 set -euo pipefail
@@ -31,20 +33,25 @@ for i in range(1, 100):
     subprocess.run(["git", "commit", "-qam", str(i)], check=True)
 PY
 echo '*.xcstrings diff=xcstrings' > .gitattributes
+git config diff.xcstrings.textconv "$bin textconv"
+git config diff.xcstrings.cachetextconv true
 milliseconds() { local start end; start=$(date +%s%N); "$@" > /dev/null; end=$(date +%s%N); echo $(( (end - start) / 1000000 )); }
 # One variable per way (bash 3.2, a Mac's, has no associative arrays).
-times_json="" times_cat="" times_driver="" times_cached=""
+times_json="" times_cat="" times_driver="" times_fill="" times_filled="" times_cached=""
 for round in 1 2 3; do
     times_json+="$(milliseconds git log -p --no-textconv) "
-    times_cat+="$(milliseconds git -c diff.xcstrings.textconv=cat log -p) "
-    times_driver+="$(milliseconds git -c diff.xcstrings.textconv="$bin textconv" log -p) "
+    times_cat+="$(milliseconds git -c diff.xcstrings.textconv=cat -c diff.xcstrings.cachetextconv=false log -p) "
+    times_driver+="$(milliseconds git -c diff.xcstrings.cachetextconv=false log -p) "
     git update-ref -d refs/notes/textconv/xcstrings 2>/dev/null || true
-    git -c diff.xcstrings.textconv="$bin textconv" -c diff.xcstrings.cachetextconv=true log -p > /dev/null
-    times_cached+="$(milliseconds git -c diff.xcstrings.textconv="$bin textconv" -c diff.xcstrings.cachetextconv=true log -p) "
+    times_fill+="$(milliseconds "$bin" textconv --fill-cache) "
+    times_filled+="$(milliseconds git log -p) "
+    git update-ref -d refs/notes/textconv/xcstrings 2>/dev/null || true
+    git log -p > /dev/null
+    times_cached+="$(milliseconds git log -p) "
 done
 median() { tr ' ' '\n' | grep . | sort -n | sed -n 2p; }
 echo "$(basename "$catalog") ($(wc -c < L.xcstrings) bytes, 100 commits), git log -p, median of 3 (ms):"
-for way in json cat driver cached; do
+for way in json cat driver fill filled cached; do
     eval "measured=\$times_$way"
     printf '  %-7s %6s   (%s)\n' "$way" "$(echo "$measured" | median)" "${measured% }"
 done

@@ -66,6 +66,7 @@
     F(reference_create_matching) \
     F(reference_free) \
     F(reference_name_to_id) \
+    F(reference_remove) \
     F(repository_commondir) \
     F(repository_config) \
     F(repository_free) \

@@ -52,6 +52,17 @@ extension Repository {
         return ObjectID(oid: oid)
     }
 
+    /// Deletes the reference `name`; false when there was none.
+    @discardableResult
+    public func removeReference(_ name: String) throws(GitError) -> Bool {
+        do {
+            try check(git.reference_remove(handle, name))
+            return true
+        } catch where error.isNotFound {
+            return false
+        }
+    }
+
     /// The notes `ref` holds; nil when there is no such reference.
     public func notes(at ref: String) throws(GitError) -> Notes? {
         guard let commit = try referenceTarget(ref) else { return nil }

@@ -71,13 +71,10 @@ public enum TextconvCache {
                 }
             }
             guard !missing.isEmpty else { return summary }
-            for blob in missing {
-                let bytes = try repository.blob(blob)
-                let lines = bytes.withUnsafeBufferPointer(TextconvText.bytes(of:))
-                notes[blob.description] = try repository.writeBlob(lines)
-                summary.converted += 1
-                summary.bytes += bytes.count
-            }
+            let converted = try convert(missing, in: repository)
+            for (blob, note) in zip(missing, converted.notes) { notes[blob.description] = note }
+            summary.converted = missing.count
+            summary.bytes = converted.bytes
             try repository.writeNotes(notes, at: reference, message: validity, replacing: existing?.commit)
             return summary
         } catch let error as Unavailable {
@@ -87,6 +84,53 @@ public enum TextconvCache {
         } catch {
             throw .git(GitError(code: -1, message: "\(error)"))
         }
+    }
+
+    /// The notes (the converter's lines, written as blobs) of `blobs`, in their order, and the
+    /// bytes read. Reading a version and writing its lines cost more than converting it (zlib
+    /// both ways, SHA-1): the versions are shared among the cores, each thread with its own
+    /// repository, as libgit2 objects must not be shared between threads.
+    static func convert(_ blobs: [ObjectID], in repository: Repository) throws(GitError) -> (notes: [ObjectID], bytes: Int) {
+        final class Results: @unchecked Sendable {
+            let lock = Lock()
+            var notes: [ObjectID?]
+            var bytes = 0
+            var failure: GitError?
+            init(count: Int) { notes = Array(repeating: nil, count: count) }
+        }
+        let results = Results(count: blobs.count)
+        let lanes = min(Threads.processorCount, blobs.count)
+        let gitDirectory = repository.gitDirectory
+        Threads.concurrentPerform(iterations: lanes) { lane in
+            do throws(GitError) {
+                let own = lane == 0 ? repository : try Repository(discoveringFrom: gitDirectory)
+                for index in stride(from: lane, to: blobs.count, by: lanes) {
+                    let bytes = try own.blob(blobs[index])
+                    let lines = bytes.withUnsafeBufferPointer(TextconvText.bytes(of:))
+                    let note = try own.writeBlob(lines)
+                    results.lock.locked {
+                        results.notes[index] = note
+                        results.bytes += bytes.count
+                    }
+                }
+            } catch {
+                results.lock.locked { results.failure = results.failure ?? error }
+            }
+        }
+        if let failure = results.failure { throw failure }
+        return (results.notes.map { $0! }, results.bytes)
+    }
+
+    /// The command git's diff driver for catalogs runs, as git reads it; nil when unset.
+    public static func converterCommand(_ repository: Repository) -> String? {
+        ((try? repository.config().string("diff.xcstrings.textconv")) ?? nil)?.trimmingWhitespace()
+    }
+
+    /// Deletes the cache when it was made for `command` (what uninstall takes away with the
+    /// driver); true when it did.
+    public static func remove(from repository: Repository, madeFor command: String) throws(GitError) -> Bool {
+        guard let notes = try repository.notes(at: reference), notes.subject == command else { return false }
+        return try repository.removeReference(reference)
     }
 
     /// A git boolean as git reads it.

@@ -298,6 +298,44 @@ func paired(_ pairs: Int, _ first: () -> Measurement?, _ second: () -> Measureme
     return (median(ratios), ratios.min() ?? .nan, ratios.max() ?? .nan, median(firsts), median(seconds))
 }
 
+/// A repository at `folder` holding 100 commits of `catalog`: the first as it is, each later one
+/// with one more translation changed (the n-th `"value" : "` gets `·n ` in front of its text),
+/// the driver installed and its cache on. Nil when the catalog is absent.
+func logHistory(_ catalog: String, in folder: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: catalog) else { return nil }
+    var bytes = [UInt8](data)
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    func git(_ arguments: String...) { _ = measure(["git", "-C", folder] + arguments) }
+    git("init", "-q", "-b", "main")
+    git("config", "user.name", "bench")
+    git("config", "user.email", "bench@example.com")
+    git("config", "commit.gpgsign", "false")
+    git("config", "diff.xcstrings.textconv", "'\(tool)' textconv")
+    git("config", "diff.xcstrings.cachetextconv", "true")
+    write(Array("*.xcstrings diff=xcstrings\n".utf8), folder + "/.gitattributes")
+    let marker = Array("\"value\" : \"".utf8)
+    var starts: [Int] = []
+    var index = 0
+    while index + marker.count <= bytes.count {
+        if bytes[index] == marker[0] && Array(bytes[index..<index + marker.count]) == marker { starts.append(index + marker.count) }
+        index += 1
+    }
+    guard starts.count >= 100 else { return nil }
+    for commit in 0..<100 {
+        if commit > 0 {
+            // The n-th value of a spread of them, counted in the file as it is now.
+            let at = starts[(commit * 7_919) % starts.count]
+            let insertion = Array("·\(commit) ".utf8)
+            bytes.insert(contentsOf: insertion, at: at)
+            for position in starts.indices where starts[position] >= at { starts[position] += insertion.count }
+        }
+        write(bytes, folder + "/L.xcstrings")
+        git("add", "-A")
+        git("commit", "-q", "-m", "\(commit)")
+    }
+    return folder
+}
+
 func copy(_ from: String, _ to: String) {
     _ = try? FileManager.default.removeItem(atPath: to)
     _ = try? FileManager.default.copyItem(atPath: from, toPath: to)
@@ -322,6 +360,29 @@ if !quick {
         }, { measure(["git", "merge-file", "-p", folder + "/ours.xcstrings", folder + "/base.xcstrings", folder + "/theirs.xcstrings"]) }), "<= 0.5")
     }
     row("xcstrings-merge --version / git --version", paired(pairs, { measure([tool, "--version"]) }, { measure(["git", "--version"]) }), "<= 1.5")
+    // git log -p through the diff driver: 100 commits of a corpus catalog, each changing one
+    // translation (as Scripts/bench-log-p.sh makes them), against git's log of the JSON.
+    let catalogs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/catalogs")
+    if let history = logHistory(catalogs.path + "/Dimillian__IceCubesApp__Localizable.xcstrings", in: work.path + "/log-p") {
+        let logPairs = 5
+        let notes = "refs/notes/textconv/xcstrings"
+        row("first git log -p after install (cache filled) / no driver", paired(logPairs, {
+            _ = measure(["git", "-C", history, "update-ref", "-d", notes])
+            _ = measure(["/bin/sh", "-c", "cd \"$0\" && \"$1\" textconv --fill-cache", history, tool])
+            return measure(["git", "-C", history, "log", "-p"])
+        }, { measure(["git", "-C", history, "log", "-p", "--no-textconv"]) }), "<= 1.5")
+        row("filling the cache (install, 100 versions) / git log -p, no driver", paired(logPairs, {
+            _ = measure(["git", "-C", history, "update-ref", "-d", notes])
+            return measure(["/bin/sh", "-c", "cd \"$0\" && \"$1\" textconv --fill-cache", history, tool])
+        }, { measure(["git", "-C", history, "log", "-p", "--no-textconv"]) }), "(once)")
+        row("first git log -p, cache not filled / no driver", paired(logPairs, {
+            _ = measure(["git", "-C", history, "update-ref", "-d", notes])
+            return measure(["git", "-C", history, "log", "-p"])
+        }, { measure(["git", "-C", history, "log", "-p", "--no-textconv"]) }), "(git's way)")
+    } else {
+        print("(../shared/corpus absent: the git log -p rows are skipped)")
+    }
     func named(_ prefix: String) -> String? {
         caseFolders.first { (String(data: FileManager.default.contents(atPath: $0 + "/name") ?? Data(), encoding: .utf8) ?? "").hasPrefix(prefix) }
     }

@@ -149,8 +149,9 @@ enum UninstallCommand {
         summary: "Remove exactly what install added.",
         usage: [""],
         help: """
-            OVERVIEW: Remove the merge driver settings, the attributes line and the pre-commit hook
-            that install added, and nothing else.
+            OVERVIEW: Remove the merge driver settings, the attributes line, the pre-commit hook
+            and git's textconv cache of catalogs (refs/notes/textconv/xcstrings) that install
+            added, and nothing else.
 
             {usage}
 
@@ -179,8 +180,15 @@ enum UninstallCommand {
             Output.err("xcstrings-merge uninstall: \(refusal)\n")
             return .error
         }
+        // git's textconv cache of this repository goes with the driver it was made for.
+        let repository = target.scope == "local" ? (try? Repository.openIfPresent()) ?? nil : nil
+        let converter = repository.flatMap(TextconvCache.converterCommand)
         do {
-            let changed = try DriverSetup.uninstall(from: target) { Output.out(InstallCommand.describe($0) + "\n") }
+            var changed = try DriverSetup.uninstall(from: target) { Output.out(InstallCommand.describe($0) + "\n") }
+            if let repository, let converter, try TextconvCache.remove(from: repository, madeFor: converter) {
+                Output.out("removed git's textconv cache (\(TextconvCache.reference))\n")
+                changed = true
+            }
             if !changed { Output.out("not installed (\(target.scope)): nothing to remove\n") }
         } catch {
             Output.err("xcstrings-merge uninstall: \(error)\n")

@@ -206,7 +206,11 @@ import XcstringsMergeTestSupport
         let doctor = try repo.tool(["doctor"])
         #expect(doctor.stdout.contains("diff driver: "), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("L.xcstrings: active; git diff shows strings"), "\(doctor.stdout)")
-        #expect(try repo.tool(["uninstall"]).status == 0)
+        #expect(try repo.git("rev-parse", "--verify", "-q", "refs/notes/textconv/xcstrings").status == 0)
+        let uninstall = try repo.tool(["uninstall"])
+        #expect(uninstall.status == 0)
+        #expect(uninstall.stdout.contains("removed git's textconv cache (refs/notes/textconv/xcstrings)"), "\(uninstall.stdout)")
+        #expect(try repo.git("rev-parse", "--verify", "-q", "refs/notes/textconv/xcstrings").status != 0)
         #expect(try repo.git("config", "diff.xcstrings.textconv").status != 0)
         #expect(!(try repo.git("config", "--list").stdout.contains("diff.xcstrings")))
     }
