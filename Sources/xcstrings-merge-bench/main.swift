@@ -372,7 +372,7 @@ if !quick {
             _ = measure(["/bin/sh", "-c", "cd \"$0\" && \"$1\" textconv --fill-cache", history, tool])
             return measure(["git", "-C", history, "log", "-p"])
         }, { measure(["git", "-C", history, "log", "-p", "--no-textconv"]) }), "<= 1.5")
-        row("filling the cache (install, 100 versions) / git log -p, no driver", paired(logPairs, {
+        row("filling the cache (install) / git log -p, no driver", paired(logPairs, {
             _ = measure(["git", "-C", history, "update-ref", "-d", notes])
             return measure(["/bin/sh", "-c", "cd \"$0\" && \"$1\" textconv --fill-cache", history, tool])
         }, { measure(["git", "-C", history, "log", "-p", "--no-textconv"]) }), "(once)")
