@@ -231,6 +231,19 @@ if let directory = generateInto {
         write(Array(benchCase.name.utf8), folder + "/name")
         if let unordered = benchCase.unordered { write(unordered, folder + "/unordered.xcstrings") }
     }
+    // L with its keys in other scripts, for the format rows only (not in the table above).
+    if !quick {
+        var large = BenchGenerator(seed: 2, locales: 10)
+        let largeBytes = large.catalog(keys: 20000).canonicalBytes()
+        for (index, script) in ScriptCases.scripts.enumerated() {
+            guard let (inOrder, shuffled) = ScriptCases.make(largeBytes, script: script) else { continue }
+            let folder = directory + "/scripts/\(index)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            write(inOrder, folder + "/base.xcstrings")
+            write(shuffled, folder + "/unordered.xcstrings")
+            write(Array(script.name.utf8), folder + "/name")
+        }
+    }
     exit(0)
 }
 let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -250,7 +263,9 @@ guard measure(generator) != nil else {
     print("could not generate the catalogs")
     exit(2)
 }
-let caseFolders = ((try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []).sorted().map { work.path + "/" + $0 }
+let caseFolders = ((try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []).sorted().filter { $0 != "scripts" }.map { work.path + "/" + $0 }
+let scriptFolders = ((try? FileManager.default.contentsOfDirectory(atPath: work.path + "/scripts")) ?? [])
+    .sorted { Int($0) ?? 0 < Int($1) ?? 0 }.map { work.path + "/scripts/" + $0 }
 print("xcstrings-merge-bench: \(reps) runs each, median wall time, peak RSS of the process\n")
 print("case                            base      format                check                 merge                 git merge-file        merge/git  merge peak  peak/input")
 for folder in caseFolders {
@@ -403,6 +418,17 @@ if !quick {
         for (label, prefix) in [("L", "L: "), ("L, 15% Korean keys", "L, 15%"), ("L, all keys Korean", "L, all keys Korean"), ("L, all keys Chinese (shuffled)", "L, all keys Chinese")] {
             guard let folder = named(prefix) else { continue }
             row("format of \(label) out of key order / in order", paired(pairs, {
+                copy(folder + "/unordered.xcstrings", scratch)
+                return measure([tool, "format", scratch])
+            }, {
+                copy(folder + "/base.xcstrings", scratch)
+                return measure([tool, "format", scratch])
+            }), "<= 2.0")
+        }
+        // Keys mapped letter by letter into other scripts, shuffled against in order.
+        for folder in scriptFolders {
+            let name = String(decoding: FileManager.default.contents(atPath: folder + "/name") ?? Data(), as: UTF8.self)
+            row("format, keys in \(name): shuffled / in order", paired(pairs, {
                 copy(folder + "/unordered.xcstrings", scratch)
                 return measure([tool, "format", scratch])
             }, {

@@ -42,6 +42,9 @@ extension RandomStrings {
         "99999999999999999999", "18446744073709551616", "0000", "12345678901234567890123",
     ]
 
+    /// `collationPieces`, for tests that make their own keys of them.
+    public static var collationPiecesForTests: [String] { collationPieces }
+
     /// A random string of `collationPieces`, up to `maxPieces` of them; long ones pass CF's
     /// 64-character inline buffer.
     public static func collationKey<G: RandomNumberGenerator>(maxPieces: Int = 6, using generator: inout G) -> String {

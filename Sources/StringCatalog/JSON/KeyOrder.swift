@@ -336,9 +336,16 @@ public enum KeyOrder {
     /// checks that, and only unsorted input pays for the sort.
     public static func sort(_ members: inout [JSONMember]) {
         guard !isSorted(members) else { return }
+        let keys = members.map(\.key)
+        // Each key's sort key computed once (Linux): pairs of any script are then mostly bytes
+        // compared.
+        if let order = PrimaryKeys.sortedOrder(keys) {
+            members = order.map { members[$0] }
+            return
+        }
         // The keys' ideographs ranked once, so that Chinese keys sort without a reference call
         // per comparison.
-        let han = HanRanks(keys: members.lazy.map(\.key))
+        let han = HanRanks(keys: keys)
         if han.isEmpty {
             members.sort { compare($0.key, $1.key) < 0 }
         } else {
