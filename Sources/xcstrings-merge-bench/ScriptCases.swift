@@ -49,16 +49,14 @@ enum ScriptCases {
         return result
     }
 
-    /// The canonical catalog `bytes` with every key mapped into `script` (in Xcode's order) and
-    /// the same shuffled.
-    static func make(_ bytes: [UInt8], script: (name: String, lower: [String], upper: [String])) -> (inOrder: [UInt8], shuffled: [UInt8])? {
+    /// The canonical catalog `bytes` with every key mapped into `script`, in Xcode's order.
+    static func make(_ bytes: [UInt8], script: (name: String, lower: [String], upper: [String])) -> [UInt8]? {
         guard var catalog = try? Catalog(bytes: bytes) else { return nil }
         var strings = catalog.strings
         for index in strings.members.indices {
             strings.members[index].key = UTF8Bytes(mapped(strings.members[index].key.string, into: script))
         }
         catalog.strings = strings
-        let inOrder = catalog.canonicalBytes()
-        return (inOrder, unordered(inOrder, shuffledWithSeed: 7))
+        return catalog.canonicalBytes()
     }
 }

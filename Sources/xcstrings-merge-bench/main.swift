@@ -236,7 +236,8 @@ if let directory = generateInto {
         var large = BenchGenerator(seed: 2, locales: 10)
         let largeBytes = large.catalog(keys: 20000).canonicalBytes()
         for (index, script) in ScriptCases.scripts.enumerated() {
-            guard let (inOrder, shuffled) = ScriptCases.make(largeBytes, script: script) else { continue }
+            guard let inOrder = ScriptCases.make(largeBytes, script: script) else { continue }
+            let shuffled = unordered(inOrder, shuffledWithSeed: 7)
             let folder = directory + "/scripts/\(index)"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             write(inOrder, folder + "/base.xcstrings")
