@@ -246,37 +246,47 @@ struct SHA1 {
     }
 
     private mutating func block(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
-        // The message schedule in a ring of 16 words, on the stack.
+        precondition(start >= 0 && start + 64 <= bytes.count)
+        let base = UnsafeRawPointer(bytes.baseAddress! + start)
+        @inline(__always) func rotated(_ x: UInt32, _ n: UInt32) -> UInt32 { x << n | x >> (32 - n) }
+        // The message schedule in a ring of 16 words, on the stack; each round's steps in a loop
+        // of their own with the round's function written out (a choice per step, or steps as
+        // nested functions, halved the speed: 270 against 430 MB/s).
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
-        for i in 0..<16 {
-            let j = start + i * 4
-            w[i] = UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8 | UInt32(bytes[j + 3])
-        }
-        var (a, b, c, d, e) = state
-        for i in 0..<80 {
-            let word: UInt32
-            if i < 16 {
-                word = w[i]
-            } else {
-                let x = w[(i - 3) & 15] ^ w[(i - 8) & 15] ^ w[(i - 14) & 15] ^ w[i & 15]
-                word = x << 1 | x >> 31
+            for i in 0..<16 { w[i] = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
+            @inline(__always) func scheduled(_ i: Int) -> UInt32 {
+                let word = rotated(w[(i - 3) & 15] ^ w[(i - 8) & 15] ^ w[(i - 14) & 15] ^ w[i & 15], 1)
                 w[i & 15] = word
+                return word
             }
-            let f: UInt32, k: UInt32
-            switch i {
-            case 0..<20: (f, k) = ((b & c) | (~b & d), 0x5A827999)
-            case 20..<40: (f, k) = (b ^ c ^ d, 0x6ED9EBA1)
-            case 40..<60: (f, k) = ((b & c) | (b & d) | (c & d), 0x8F1BBCDC)
-            default: (f, k) = (b ^ c ^ d, 0xCA62C1D6)
+            var (a, b, c, d, e) = state
+            var i = 0
+            while i < 16 {
+                let t = rotated(a, 5) &+ (d ^ (b & (c ^ d))) &+ e &+ 0x5A827999 &+ w[i]
+                (e, d, c, b, a) = (d, c, rotated(b, 30), a, t)
+                i += 1
             }
-            let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ word
-            e = d
-            d = c
-            c = b << 30 | b >> 2
-            b = a
-            a = temp
-        }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
+            while i < 20 {
+                let t = rotated(a, 5) &+ (d ^ (b & (c ^ d))) &+ e &+ 0x5A827999 &+ scheduled(i)
+                (e, d, c, b, a) = (d, c, rotated(b, 30), a, t)
+                i += 1
+            }
+            while i < 40 {
+                let t = rotated(a, 5) &+ (b ^ c ^ d) &+ e &+ 0x6ED9EBA1 &+ scheduled(i)
+                (e, d, c, b, a) = (d, c, rotated(b, 30), a, t)
+                i += 1
+            }
+            while i < 60 {
+                let t = rotated(a, 5) &+ ((b & c) | (d & (b | c))) &+ e &+ 0x8F1BBCDC &+ scheduled(i)
+                (e, d, c, b, a) = (d, c, rotated(b, 30), a, t)
+                i += 1
+            }
+            while i < 80 {
+                let t = rotated(a, 5) &+ (b ^ c ^ d) &+ e &+ 0xCA62C1D6 &+ scheduled(i)
+                (e, d, c, b, a) = (d, c, rotated(b, 30), a, t)
+                i += 1
+            }
+            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
         }
     }
 }
