@@ -41,4 +41,18 @@ import XcstringsMergeTestSupport
             }
         }
     }
+
+    /// The shared beginning of two byte strings, wherever they first differ: in the first word,
+    /// a later one, the tail after the last whole word, or nowhere (one the other's beginning).
+    @Test func sharedPrefixLength() {
+        let text = Array("Settings.General.Title is long enough".utf8)
+        for length in 0...text.count {
+            for at in 0...length {
+                var other = Array(text[..<length])
+                if at < length { other[at] ^= 0x01 }
+                let shared = text.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in ByteWords.sharedPrefixLength(a, b) } }
+                #expect(shared == at, "length \(length), differing at \(at)")
+            }
+        }
+    }
 }

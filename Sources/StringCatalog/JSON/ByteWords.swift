@@ -57,4 +57,20 @@ public enum ByteWords {
         for i in 0..<count where base.load(fromByteOffset: i, as: UInt8.self) != 0x20 { return false }
         return true
     }
+
+    /// The number of bytes `a` and `b` begin with alike, compared eight at a time.
+    @inlinable @inline(__always)
+    public static func sharedPrefixLength(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let shorter = min(a.count, b.count)
+        var length = 0
+        if let x = a.baseAddress, let y = b.baseAddress {
+            while length + 8 <= shorter {
+                let difference = load(x, at: length) ^ load(y, at: length)
+                if difference != 0 { return length + difference.trailingZeroBitCount >> 3 }
+                length += 8
+            }
+        }
+        while length < shorter && a[length] == b[length] { length += 1 }
+        return length
+    }
 }

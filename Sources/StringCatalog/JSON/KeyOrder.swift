@@ -37,21 +37,10 @@ public enum KeyOrder {
     /// a digit run (numeric ordering reads whole runs, of any script's digits), and the rest of
     /// each key must start with an ASCII character, which nothing before it combines with.
     static func compareAfterSharedPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, han: HanRanks? = nil) -> Int? {
-        var split = 0
         let shorter = min(a.count, b.count)
         // Eight bytes at a time to where they first differ (keys of one screen share long
         // beginnings, three bytes to a CJK character).
-        if let x = a.baseAddress, let y = b.baseAddress {
-            while split + 8 <= shorter {
-                let difference = ByteWords.load(x, at: split) ^ ByteWords.load(y, at: split)
-                if difference != 0 {
-                    split += difference.trailingZeroBitCount >> 3
-                    break
-                }
-                split += 8
-            }
-        }
-        while split < shorter && a[split] == b[split] { split += 1 }
+        var split = ByteWords.sharedPrefixLength(a, b)
         // Back to the start of the character the keys differ in, then before any digit run.
         while split > 0 && split < shorter && a[split] & 0xC0 == 0x80 { split -= 1 }
         while split > 0 && a[split - 1] >= 0x30 && a[split - 1] <= 0x39 { split -= 1 }

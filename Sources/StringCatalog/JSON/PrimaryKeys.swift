@@ -172,19 +172,8 @@ struct PrimaryKeys {
         func decide(_ i: Int, _ j: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
             let keyA = sortKey(i), keyB = sortKey(j)
             guard !keyA.isEmpty, !keyB.isEmpty else { return nil }
-            var s = 0
+            var s = ByteWords.sharedPrefixLength(a, b)
             let shorter = min(a.count, b.count)
-            if let x = a.baseAddress, let y = b.baseAddress {
-                while s + 8 <= shorter {
-                    let difference = ByteWords.load(x, at: s) ^ ByteWords.load(y, at: s)
-                    if difference != 0 {
-                        s += difference.trailingZeroBitCount >> 3
-                        break
-                    }
-                    s += 8
-                }
-            }
-            while s < shorter && a[s] == b[s] { s += 1 }
             // One key is the other's beginning: CF's walk runs out of the shorter first.
             if s == shorter { return a.count == b.count ? 0 : a.count < b.count ? -1 : 1 }
             let common = min(keyA.count, keyB.count)
