@@ -18,6 +18,12 @@ public enum ScriptKeys {
         ("Han and Hangul with other words", letters("设置保存打开文件窗口关闭项目文档帐户通知删除編輯搜尋說明顯示設定개인정보설정저장열기파일폴더창닫기다시항목문서계정알림") + ["Café ", "Über ", "Ёлка ", "𠀀", "𠀁", "\u{3400}", "\u{F900}", "가나", "각", "\u{3000}"]),
     ]
 
+    /// Every script's letters together, with digits of other scripts (keys holding them go to
+    /// the reference whole).
+    public static let mixed: (name: String, letters: [String]) = (
+        "mixed scripts", scripts.flatMap(\.letters) + ["٣", "٤", "३", "๒", "１", "①", "²"]
+    )
+
     /// What keys of any script hold besides their letters.
     static let common: [String] = [
         " ", " ", " ", ".", "_", "-", ":", ",", "!", "?", "(", ")", "'", "%@", "%lld", "%1$@", "1", "2", "9", "10", "007", "42",
