@@ -52,9 +52,10 @@ struct PrimaryKeys {
     private let characters = CharacterFacts()
 
     /// The order of `keys` (indices into it) in the reference order; nil when no key has a byte
-    /// outside printable ASCII, which the other comparisons know without keys.
+    /// outside printable ASCII, which the other comparisons know without keys, and for a few
+    /// keys, whose reference calls cost less than the tables a sort sets up (a third of a MB).
     static func sortedOrder(_ keys: [UTF8Bytes]) -> [Int]? {
-        guard keys.contains(where: { !$0.isPrintableASCII }) else { return nil }
+        guard keys.count >= 64, keys.contains(where: { !$0.isPrintableASCII }) else { return nil }
         var order = Array(0..<keys.count)
         PrimaryKeys(keys).withView { view in
             /// The reference order: the sort keys where they decide, else the other comparisons.
