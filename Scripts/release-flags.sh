@@ -12,6 +12,10 @@ if [ "$(uname -s)" = Linux ]; then
     # libstdc++.a: a folder holding only the archive, searched first, gives it the archive.
     # (GCC's runtime library exception allows linking it into any program.) Without a
     # libstdc++.a the shared library is used, as before.
+    # GCC's own runtime (libgcc: the unwinder and CPU feature checks) linked in too, for the
+    # same reason: one shared library fewer to load and relocate at each start (`--version`
+    # 1.35 -> 1.25 ms against git's 1.11, perf stat -r 400).
+    release_build_flags+=(-Xswiftc -Xclang-linker -Xswiftc -static-libgcc)
     for compiler in clang gcc cc; do
         archive="$("$compiler" -print-file-name=libstdc++.a 2>/dev/null || true)"
         if [ -f "$archive" ]; then
