@@ -639,18 +639,22 @@ enum CoreFoundationCollation {
         }
 
         /// `__CFStringCreateCollator` for the root locale.
-        private static func open() -> OpaquePointer {
-            var status = U_ZERO_ERROR
-            guard let collator = swift_ucol_open("", &status) else {
-                fatalError("ICU has no root collation (\(status.rawValue))")
-            }
-            swift_ucol_setAttribute(collator, UCOL_NORMALIZATION_MODE, UCOL_OFF, &status)
-            swift_ucol_setAttribute(collator, UCOL_ALTERNATE_HANDLING, UCOL_NON_IGNORABLE, &status)
-            swift_ucol_setAttribute(collator, UCOL_STRENGTH, UCOL_PRIMARY, &status)
-            swift_ucol_setAttribute(collator, UCOL_CASE_LEVEL, UCOL_OFF, &status)
-            swift_ucol_setAttribute(collator, UCOL_NUMERIC_COLLATION, UCOL_OFF, &status)
-            return collator
+        private static func open() -> OpaquePointer { rootCollator(numeric: false) }
+    }
+
+    /// A root-locale collator set as CF sets it (normalization off, non-ignorable, primary
+    /// strength, no case level), numeric ordering on or off.
+    static func rootCollator(numeric: Bool) -> OpaquePointer {
+        var status = U_ZERO_ERROR
+        guard let collator = swift_ucol_open("", &status) else {
+            fatalError("ICU has no root collation (\(status.rawValue))")
         }
+        swift_ucol_setAttribute(collator, UCOL_NORMALIZATION_MODE, UCOL_OFF, &status)
+        swift_ucol_setAttribute(collator, UCOL_ALTERNATE_HANDLING, UCOL_NON_IGNORABLE, &status)
+        swift_ucol_setAttribute(collator, UCOL_STRENGTH, UCOL_PRIMARY, &status)
+        swift_ucol_setAttribute(collator, UCOL_CASE_LEVEL, UCOL_OFF, &status)
+        swift_ucol_setAttribute(collator, UCOL_NUMERIC_COLLATION, numeric ? UCOL_ON : UCOL_OFF, &status)
+        return collator
     }
 }
 #endif

@@ -460,16 +460,7 @@ struct PrimaryCollator {
     private var units: [UChar] = []
     private var key: [UInt8] = Array(repeating: 0, count: 256)
 
-    init() {
-        var status = U_ZERO_ERROR
-        guard let collator = swift_ucol_open("", &status) else { fatalError("ICU has no root collation (\(status.rawValue))") }
-        swift_ucol_setAttribute(collator, UCOL_NORMALIZATION_MODE, UCOL_OFF, &status)
-        swift_ucol_setAttribute(collator, UCOL_ALTERNATE_HANDLING, UCOL_NON_IGNORABLE, &status)
-        swift_ucol_setAttribute(collator, UCOL_STRENGTH, UCOL_PRIMARY, &status)
-        swift_ucol_setAttribute(collator, UCOL_CASE_LEVEL, UCOL_OFF, &status)
-        swift_ucol_setAttribute(collator, UCOL_NUMERIC_COLLATION, UCOL_ON, &status)
-        self.collator = collator
-    }
+    init() { collator = CoreFoundationCollation.rootCollator(numeric: true) }
 
     func close() { swift_ucol_close(collator) }
 
