@@ -91,7 +91,7 @@ public enum XLIFFExport {
             // One level read: only the two localizations exported are read whole.
             guard let entry = member.value.oneLevel.object else { continue }
             for unit in self.units(key: member.key, entry: entry, source: source, locale: UTF8Bytes(locale), required: required) {
-                if XMLText.isRepresentable(unit.id) && XMLText.isRepresentable(unit.source) && XMLText.isRepresentable(unit.target ?? "") && XMLText.isRepresentable(unit.note ?? "") {
+                if isRepresentable(unit) {
                     units.append(unit)
                 } else {
                     skipped.append(Skipped(id: unit.id, reason: "holds a control character that XML 1.0 cannot carry"))
@@ -101,9 +101,19 @@ public enum XLIFFExport {
         return (units, skipped)
     }
 
+    /// Whether XML 1.0 can carry every text of `unit`.
+    static func isRepresentable(_ unit: XLIFFUnit) -> Bool {
+        XMLText.isRepresentable(unit.id) && XMLText.isRepresentable(unit.source) && XMLText.isRepresentable(unit.target ?? "")
+            && XMLText.isRepresentable(unit.note ?? "")
+    }
+
     /// The units of one key, by form.
     public static func units(key: UTF8Bytes, entry: JSONObject, source: UTF8Bytes, locale: UTF8Bytes, required: [String]) -> [XLIFFUnit] {
-        let localizations = entry[Name.localizations]?.oneLevel.object
+        units(key: key, entry: entry, localizations: entry[Name.localizations]?.oneLevel.object, source: source, locale: locale, required: required)
+    }
+
+    /// The units of one key whose `localizations` were read already.
+    static func units(key: UTF8Bytes, entry: JSONObject, localizations: JSONObject?, source: UTF8Bytes, locale: UTF8Bytes, required: [String]) -> [XLIFFUnit] {
         let sourceLocalization = localizations?[key: source]?.materialized.object
         let targetLocalization = localizations?[key: locale]?.materialized.object
         if targetLocalization?[Name.stringSet] != nil || sourceLocalization?[Name.stringSet] != nil && targetLocalization == nil { return [] }

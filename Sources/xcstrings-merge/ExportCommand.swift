@@ -69,42 +69,48 @@ enum ExportCommand {
                 throw UsageError(message: "\(locale) is the source language: there is nothing to translate into it", command: "export")
             }
         }
+        PhaseTimes.mark("catalogs read")
         for locale in locales {
             var files: [XLIFFFile] = []
+            var bodies: [[[UInt8]]] = []
             var units = 0, translated = 0
             for entry in catalogs {
-                let exported = XLIFFExport.units(of: entry.catalog, locale: locale)
+                let exported = CatalogExport(entry.catalog, locale: locale)
                 for skipped in exported.skipped {
                     Output.err("xcstrings-merge export: \(entry.path): \"\(VisibleText.name(skipped.id))\" left out: \(skipped.reason)\n")
                 }
-                units += exported.units.count
-                translated += exported.units.filter { $0.target != nil }.count
+                units += exported.unitCount
+                translated += exported.translatedCount
                 files.append(XLIFFFile(
                     original: entry.original, sourceLanguage: entry.catalog.sourceLanguage?.string ?? "en", targetLanguage: locale,
                     tool: XLIFFTool(id: "xcstrings-merge", name: "xcstrings-merge", version: Tool.version),
-                    base: ExportBase(exporting: entry.catalog, blobID: entry.blobID.value, locale: UTF8Bytes(locale)), units: exported.units))
+                    base: ExportBase(blobID: entry.blobID.value, catalogBytes: exported.cutBytes), units: []))
+                bodies.append(exported.body)
             }
-            let document = XLIFFDocument(files: files).bytes()
+            let document = XLIFFDocument(files: files).pieces(bodies: bodies)
+            PhaseTimes.mark("base in notes")
             let written: String
             do {
                 if parsed.flag("--xcloc") {
                     let bundle = output + "/" + locale + ".xcloc"
                     written = bundle
-                    try ExchangePaths.write(document, to: bundle + "/Localized Contents/" + locale + ".xliff")
+                    try ExchangePaths.write(pieces: document, to: bundle + "/Localized Contents/" + locale + ".xliff")
                     for entry in catalogs {
                         try ExchangePaths.write(entry.bytes, to: bundle + "/Source Contents/" + entry.original)
                     }
                     try ExchangePaths.write(XclocContents.bytes(developmentRegion: catalogs[0].catalog.sourceLanguage.map(\.string).flatMap { ExchangePaths.isLocaleName($0) ? $0 : nil } ?? "en", targetLocale: locale, version: Tool.version), to: bundle + "/contents.json")
                 } else {
                     written = output + "/" + locale + ".xliff"
-                    try ExchangePaths.write(document, to: written)
+                    try ExchangePaths.write(pieces: document, to: written)
                 }
             } catch {
                 Output.err("xcstrings-merge export: \(error.reason)\n")
                 return .error
             }
+            PhaseTimes.mark("XLIFF written")
             Output.out("\(written): \(units) unit\(units == 1 ? "" : "s") of \(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s"), \(translated) with a translation\n")
         }
+        PhaseTimes.report()
         return .success
     }
 }
@@ -145,7 +151,8 @@ enum ExchangePaths {
     /// bytes while they are read; nil after a message (with line and column) when it cannot be.
     static func readCatalog<T>(_ path: String, meanwhile: ([UInt8]) -> T) -> (bytes: [UInt8], (read: Catalog, meanwhile: T))? {
         do {
-            let bytes = try FileBytes.read(path)
+            // A big catalog in parts on all cores (what `meanwhile` starts then has them to itself).
+            let bytes = try FileBytes.readInParts(path, alongside: {})
             let made = meanwhile(bytes)
             return (bytes, (try Catalog(bytes: bytes), made))
         } catch let error as JSONError {
@@ -174,11 +181,20 @@ enum ExchangePaths {
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try write(pieces: [bytes], to: path)
+    }
+
+    /// `pieces` one after another into a new file at `path`, put in place whole. Not flushed
+    /// to disk first: what an export writes is made again from the catalog at will, and
+    /// flushing 20 MB cost more than the rest of writing it.
+    static func write(pieces: [[UInt8]], to path: String) throws(FileError) {
         let folder = FileBytes.parentDirectory(of: path)
         if !folder.isEmpty && !FilePaths.makeDirectories(folder) {
             throw FileError(path: folder, reason: "\(folder): cannot be made a folder")
         }
-        try FileBytes.writeAtomically(bytes, to: path)
+        let file = try AtomicFile(replacing: path)
+        for piece in pieces { try file.write(piece) }
+        try file.commit(durable: false)
     }
 }
 

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import CatalogExchange
+import StringCatalog
+import XcstringsMergeTestSupport
+
+/// The export made in blocks of entries on all cores (`CatalogExport`) against the units made one
+/// entry at a time, and the base it cuts against what a cut must hold.
+struct CatalogExportTests {
+    /// Catalogs of 1,100 keys (two blocks and a part): as read from canonical bytes (entries
+    /// kept raw), as built (entries as values), and with the keys out of order.
+    static func catalogs(seed: UInt64) throws -> [(String, Catalog)] {
+        var generator = CatalogGenerator(seed: seed)
+        let built = generator.catalog(keys: 1_100)
+        let read = try Catalog(bytes: built.canonicalBytes())
+        var shuffled = read
+        var strings = shuffled.strings
+        var random = SeededGenerator(seed: seed &+ 1)
+        strings.members.shuffle(using: &random)
+        shuffled.strings = strings
+        return [("read", read), ("built", built), ("out of order", shuffled)]
+    }
+
+    @Test(arguments: [1, 2] as [UInt64])
+    func theBlocksWriteWhatOneEntryAtATimeWrites(seed: UInt64) throws {
+        for (name, catalog) in try Self.catalogs(seed: seed) {
+            for locale in ["de", "ar"] {
+                let exported = CatalogExport(catalog, locale: locale)
+                let serial = XLIFFExport.units(of: catalog, locale: locale)
+                #expect(exported.unitCount == serial.units.count, "\(name) \(locale)")
+                #expect(exported.translatedCount == serial.units.filter { $0.target != nil }.count, "\(name) \(locale)")
+                #expect(exported.skipped == serial.skipped, "\(name) \(locale)")
+                let base = ExportBase(blobID: String(repeating: "0", count: 40), catalogBytes: exported.cutBytes)
+                var file = XLIFFFile(original: "a.xcstrings", sourceLanguage: "en", targetLanguage: locale, base: base, units: serial.units)
+                let whole = XLIFFDocument(files: [file]).bytes()
+                file.units = []
+                let pieces = XLIFFDocument(files: [file]).pieces(bodies: [exported.body])
+                #expect(Array(pieces.joined()) == whole, "\(name) \(locale)")
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2] as [UInt64])
+    func theCutKeepsTheTwoLanguagesAndIsCanonical(seed: UInt64) throws {
+        for (name, catalog) in try Self.catalogs(seed: seed) {
+            let source = catalog.sourceLanguage ?? "en"
+            let cutBytes = CatalogExport(catalog, locale: "de").cutBytes
+            let cut = try Catalog(bytes: cutBytes)
+            #expect(cut.canonicalBytes() == cutBytes, "\(name): the cut is as Xcode writes it")
+            #expect(cut.strings.count == catalog.strings.count, "\(name)")
+            for member in catalog.strings.members {
+                let entry = try #require(member.value.materialized.object)
+                let cutEntry = try #require(cut.strings[key: member.key]?.materialized.object, "\(name): \(member.key.string)")
+                let kept = (entry[CatalogSchema.Name.localizations]?.materialized.object?.members ?? []).filter { $0.key == source || $0.key == "de" }
+                let cutLocalizations = cutEntry[CatalogSchema.Name.localizations]?.materialized.object?.members ?? []
+                let cutKeys: [String] = cutLocalizations.map(\.key.string).sorted()
+                let keptKeys: [String] = kept.map(\.key.string).sorted()
+                #expect(cutKeys == keptKeys, "\(name): \(member.key.string)")
+                for localization in kept {
+                    let written = cutLocalizations.first { $0.key == localization.key }?.value
+                    #expect(written.map { XcodeWriter.bytes(of: $0) } == XcodeWriter.bytes(of: localization.value), "\(name): \(member.key.string)")
+                }
+                for other in entry.members where !other.key.equals(CatalogSchema.Name.localizations) {
+                    #expect(cutEntry[key: other.key].map { XcodeWriter.bytes(of: $0) } == XcodeWriter.bytes(of: other.value), "\(name): \(member.key.string)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [0, 1, 2, 3, 56, 57, 58, 114, 1_000])
+    func base64IsFoundationsInLinesOf76(count: Int) {
+        var random = SeededGenerator(seed: UInt64(count) &+ 9)
+        let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+        var written: [UInt8] = []
+        bytes.withUnsafeBufferPointer { Base64.append($0, lineLength: 76, to: &written) }
+        let text = String(decoding: written, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.dropLast().allSatisfy { $0.count == 76 })
+        let lastLength = lines.last.map(\.count) ?? 0
+        #expect(lastLength <= 76)
+        #expect(count == 0 || lastLength > 0)
+        #expect(lines.joined() == Data(bytes).base64EncodedString())
+        #expect(Base64.decoded(text) == bytes)
+    }
+
+    /// A base over one note's 3 MiB is split across notes, and read back whole.
+    @Test func aBigBaseSpansNotesAndReadsBack() throws {
+        let bytes = (0..<(ExportBase.bytesPerNote * 2 + 1_234)).map { UInt8(0x20 + $0 &* 7_919 % 95) }
+        let base = ExportBase(blobID: String(repeating: "a", count: 40), catalogBytes: bytes)
+        #expect(base.catalogNotes().count == 3)
+        let file = XLIFFFile(original: "a.xcstrings", sourceLanguage: "en", targetLanguage: "de", base: base, units: [])
+        let read = try XLIFFDocument(bytes: XLIFFDocument(files: [file]).bytes())
+        #expect(read.files.first?.base == base)
+    }
+}
