@@ -32,11 +32,15 @@ public enum LocaleMerge {
         // In ours' order, as the whole merge walks them.
         let changed = keys.filter { oursPositions[$0] != nil && seen.insert($0).inserted }.sorted { oursPositions[$0]! < oursPositions[$1]! }
         let wanted = Set(changed)
+        // The base and theirs cut in parallel blocks too.
         func cut(_ catalog: Catalog) -> Catalog {
             var part = catalog
-            part.strings = JSONObject(catalog.strings.members.compactMap { member in
-                guard wanted.contains(member.key) else { return nil }
-                return JSONMember(key: member.key, value: restricted(member.value, to: kept).entry)
+            let members = catalog.strings.members
+            part.strings = JSONObject(ParallelBlocks.map(members.count, blockSize: 1024) { range in
+                members[range].compactMap { member in
+                    guard wanted.contains(member.key) else { return nil }
+                    return JSONMember(key: member.key, value: restricted(member.value, to: kept).entry)
+                }
             })
             return part
         }
@@ -133,7 +137,11 @@ public enum LocaleMerge {
         guard let object = merged.oneLevel.object else { return merged }
         var entryMembers = object.members
         if let index = object.index(of: CatalogSchema.Name.localizations), let localizations = entryMembers[index].value.oneLevel.object {
-            entryMembers[index].value = .object(JSONObject(localizations.members + others))
+            // Both in order (as read from a canonical catalog): put together in order, so that
+            // writing them does not sort 20,000 entries' languages again.
+            let kept = localizations.members
+            entryMembers[index].value = KeyOrder.isSorted(kept) && KeyOrder.isSorted(others)
+                ? .object(JSONObject(keyOrdered: KeyOrder.merge(kept, others))) : .object(JSONObject(kept + others))
         } else {
             entryMembers.append(JSONMember(CatalogSchema.Name.localizations, .object(JSONObject(others))))
         }

@@ -27,9 +27,17 @@ public enum ImportConflicts {
         return ((try? index.conflicts()) ?? []).contains { $0.path == relative } ? relative : nil
     }
 
+    /// Whether the catalog at `catalogPath` is in a git repository's working tree: where
+    /// `record` can put conflicts at all (the caller reads the sides for it only then).
+    public static func isInRepository(_ catalogPath: String) -> Bool {
+        place(of: catalogPath) != nil
+    }
+
+    public static let outsideRepository = "the catalog is not in a git repository"
+
     /// Records the conflicts of an import into `catalogPath` (see the type's comment).
-    public static func record(catalogPath: String, base: [UInt8], ours: [UInt8], theirs: [UInt8], report: MergeReport, labels: MergeLabels) -> Outcome {
-        guard let (repository, relative) = place(of: catalogPath) else { return .notRecorded("the catalog is not in a git repository") }
+    public static func record(catalogPath: String, base: [UInt8], ours: [UInt8], theirs: () -> [UInt8], report: MergeReport, labels: MergeLabels) -> Outcome {
+        guard let (repository, relative) = place(of: catalogPath) else { return .notRecorded(outsideRepository) }
         do throws(GitError) {
             let index = try repository.index()
             try index.reload()
@@ -38,7 +46,7 @@ public enum ImportConflicts {
             let oursID = try repository.writeBlob(ours)
             guard staged.id == oursID else { return .notRecorded("\(relative) has changes that are not staged (git add it before importing)") }
             let baseID = try repository.writeBlob(base)
-            let theirsID = try repository.writeBlob(theirs)
+            let theirsID = try repository.writeBlob(theirs())
             try index.addConflict(path: relative, mode: staged.mode, ancestor: baseID, ours: oursID, theirs: theirsID)
             try index.write()
         } catch {

@@ -190,8 +190,10 @@ enum ImportCommand {
             options: MergeOptions(prefer: prefer, file: name), labels: labels)
         PhaseTimes.mark("merged")
         let conflicts = merged.report.unresolvedConflicts.count
-        // The catalog as it was, for the index's stage 2 should conflicts be left.
-        let oursBytes = conflicts > 0 ? try? FileBytes.read(path) : nil
+        // The catalog as it was, for the index's stage 2 should conflicts be left (in a
+        // repository: elsewhere they cannot be).
+        let inRepository = conflicts > 0 && ImportConflicts.isInRepository(path)
+        let oursBytes = inRepository ? try? FileBytes.read(path) : nil
         if !outcome.changedKeys.isEmpty {
             do throws(FileError) {
                 try catalogFile.write(merged.catalog)
@@ -212,9 +214,13 @@ enum ImportCommand {
         PhaseTimes.mark("report")
         // Conflicts left are put where a merge leaves them, for `resolve`.
         var recorded: ImportConflicts.Outcome = .notRecorded("")
-        if conflicts > 0, let oursBytes {
-            recorded = ImportConflicts.record(
-                catalogPath: path, base: baseBytes, ours: oursBytes, theirs: outcome.catalog.canonicalBytes(), report: merged.report, labels: labels)
+        if conflicts > 0 {
+            if let oursBytes {
+                recorded = ImportConflicts.record(
+                    catalogPath: path, base: baseBytes, ours: oursBytes, theirs: { outcome.catalog.canonicalBytes() }, report: merged.report, labels: labels)
+            } else {
+                recorded = .notRecorded(inRepository ? "the catalog could not be read before it was written" : ImportConflicts.outsideRepository)
+            }
         }
         if conflicts > 0 || !merged.report.repairs.isEmpty {
             // The summary's own advice is a merge's; an import's follows it.
