@@ -134,41 +134,75 @@ enum Base64 {
     static func decoded(_ text: String) -> [UInt8]? {
         var text = text
         return text.withUTF8 { bytes -> [UInt8]? in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count / 4 * 3)
-            var word: UInt32 = 0
-            var count = 0
-            var padding = 0
-            for byte in bytes {
-                let value = values[Int(byte)]
-                if value < 64 {
-                    guard padding == 0 else { return nil }
-                    word = word << 6 | UInt32(value)
-                    count += 1
-                    if count == 4 {
-                        out.append(UInt8(word >> 16 & 0xFF))
-                        out.append(UInt8(word >> 8 & 0xFF))
-                        out.append(UInt8(word & 0xFF))
-                        word = 0
-                        count = 0
+            values.withUnsafeBufferPointer { table -> [UInt8]? in
+                var failed = false
+                let out = [UInt8](unsafeUninitializedCapacity: bytes.count / 4 * 3 + 3) { buffer, written in
+                    var word: UInt32 = 0
+                    var count = 0
+                    var padding = 0
+                    var index = 0
+                    var end = 0
+                    while index < bytes.count {
+                        // Most groups are four characters of the alphabet in a row: taken whole.
+                        if count == 0, index + 4 <= bytes.count {
+                            let a = table[Int(bytes[index])], b = table[Int(bytes[index + 1])]
+                            let c = table[Int(bytes[index + 2])], d = table[Int(bytes[index + 3])]
+                            if (a | b | c | d) < 64 {
+                                guard padding == 0 else { break }
+                                let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                                buffer[end] = UInt8(group >> 16)
+                                buffer[end + 1] = UInt8(group >> 8 & 0xFF)
+                                buffer[end + 2] = UInt8(group & 0xFF)
+                                end += 3
+                                index += 4
+                                continue
+                            }
+                        }
+                        let value = table[Int(bytes[index])]
+                        index += 1
+                        if value < 64 {
+                            guard padding == 0 else {
+                                failed = true
+                                break
+                            }
+                            word = word << 6 | UInt32(value)
+                            count += 1
+                            if count == 4 {
+                                buffer[end] = UInt8(word >> 16 & 0xFF)
+                                buffer[end + 1] = UInt8(word >> 8 & 0xFF)
+                                buffer[end + 2] = UInt8(word & 0xFF)
+                                end += 3
+                                word = 0
+                                count = 0
+                            }
+                        } else if value == 65 {
+                            padding += 1
+                        } else if value != 64 {
+                            failed = true
+                            break
+                        }
                     }
-                } else if value == 65 {
-                    padding += 1
-                } else if value != 64 {
-                    return nil
+                    // Stopped early: a group after padding (as bad as a character after it).
+                    if index < bytes.count { failed = true }
+                    // The last group: 2 or 3 characters give 1 or 2 bytes.
+                    if !failed {
+                        if padding > 2 || !((count + padding) % 4 == 0 || padding == 0 && count == 0) {
+                            failed = true
+                        } else if count == 2 {
+                            buffer[end] = UInt8(word >> 4 & 0xFF)
+                            end += 1
+                        } else if count == 3 {
+                            buffer[end] = UInt8(word >> 10 & 0xFF)
+                            buffer[end + 1] = UInt8(word >> 2 & 0xFF)
+                            end += 2
+                        } else if count != 0 {
+                            failed = true
+                        }
+                    }
+                    written = end
                 }
+                return failed ? nil : out
             }
-            // The last group: 2 or 3 characters give 1 or 2 bytes.
-            guard padding <= 2, (count + padding) % 4 == 0 || padding == 0 && count == 0 else { return nil }
-            switch count {
-            case 2: out.append(UInt8(word >> 4 & 0xFF))
-            case 3:
-                out.append(UInt8(word >> 10 & 0xFF))
-                out.append(UInt8(word >> 2 & 0xFF))
-            case 0: break
-            default: return nil
-            }
-            return out
         }
     }
 }

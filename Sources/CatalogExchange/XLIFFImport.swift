@@ -66,8 +66,8 @@ public enum XLIFFImport {
         let referenceIndex = threeWay ? EntryIndex(reference) : currentIndex
         // Per key, read once: the target localization exported (what rule 3 compares with) and
         // the catalog's current source localization (rule 4).
-        var exportedTargets: [UTF8Bytes: JSONObject?] = [:]
-        var currentSources: [UTF8Bytes: JSONObject?] = [:]
+        var exportedTargets: [Int: JSONObject?] = [:]
+        var currentSources: [Int: JSONObject?] = [:]
         var records: [UnitRecord] = []
         var recordsByKey: [UTF8Bytes: [Int]] = [:]
         func skip(_ unit: XLIFFUnit, _ reason: String) {
@@ -77,7 +77,7 @@ public enum XLIFFImport {
             guard let target = unit.target else { continue }
             let (keyText, form) = XLIFFExport.keyAndForm(ofUnitID: unit.id)
             let key = UTF8Bytes(keyText)
-            guard let currentEntry = currentIndex.entry(key) else {
+            guard let currentPosition = currentIndex.position(key), let currentEntry = currentIndex.entry(at: currentPosition) else {
                 if form.steps.isEmpty, let separator = unit.id.ranges(of: "|==|").last,
                     currentIndex.entry(UTF8Bytes(String(unit.id[..<separator.lowerBound]))) != nil
                 {
@@ -87,26 +87,26 @@ public enum XLIFFImport {
                 }
                 continue
             }
-            guard let referenceEntry = referenceIndex.entry(key) else {
+            guard let referencePosition = referenceIndex.position(key), let referenceEntry = referenceIndex.entry(at: referencePosition) else {
                 skip(unit, "the key was not in the catalog exported")
                 continue
             }
-            if exportedTargets[key] == nil {
-                exportedTargets[key] = .some(referenceEntry[Name.localizations]?.oneLevel.object?[key: locale]?.materialized.object)
+            if exportedTargets[referencePosition] == nil {
+                exportedTargets[referencePosition] = .some(referenceEntry[Name.localizations]?.oneLevel.object?[key: locale]?.materialized.object)
             }
             let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
             // The unit as the export wrote it: the target's value and state at that form.
-            if let exportedTarget = exportedTargets[key] ?? nil, let before = XLIFFExport.unitAt(form, in: exportedTarget), before.value == target {
+            if let exportedTarget = exportedTargets[referencePosition] ?? nil, let before = XLIFFExport.unitAt(form, in: exportedTarget), before.value == target {
                 let (beforeState, beforeQualifier) = XLIFFExport.xliffState(before.state)
                 if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state {
                     outcome.unchanged += 1
                     continue
                 }
             }
-            if currentSources[key] == nil {
-                currentSources[key] = .some(currentEntry[Name.localizations]?.oneLevel.object?[key: source]?.materialized.object)
+            if currentSources[currentPosition] == nil {
+                currentSources[currentPosition] = .some(currentEntry[Name.localizations]?.oneLevel.object?[key: source]?.materialized.object)
             }
-            let currentSource = currentSources[key] ?? nil
+            let currentSource = currentSources[currentPosition] ?? nil
             let sourceNow = XLIFFExport.sourceText(of: form, key: key, in: currentSource)
             var taken = state
             if unit.source != sourceNow {
@@ -181,25 +181,33 @@ public enum XLIFFImport {
     }
 }
 
-/// A catalog's entries by key, each read on first use.
+/// A catalog's entries by key (the reading's table of keys, when it built one), each read on
+/// first use.
 final class EntryIndex {
     let members: [JSONMember]
-    let positions: [UTF8Bytes: Int]
-    var read: [Int: JSONObject] = [:]
+    let table: KeyTable
+    /// Each entry read, by position; nil inside: not read yet, or not an object.
+    var read: [JSONObject?]
+    var wasRead: [Bool]
 
     init(_ catalog: Catalog) {
         members = catalog.strings.members
-        var positions: [UTF8Bytes: Int] = [:]
-        positions.reserveCapacity(members.count)
-        for (index, member) in members.enumerated() where positions[member.key] == nil { positions[member.key] = index }
-        self.positions = positions
+        table = catalog.strings.keyTable ?? KeyTable(members)
+        read = Array(repeating: nil, count: members.count)
+        wasRead = Array(repeating: false, count: members.count)
     }
 
+    func position(_ key: UTF8Bytes) -> Int? { table.position(of: key) }
+
     func entry(_ key: UTF8Bytes) -> JSONObject? {
-        guard let index = positions[key] else { return nil }
-        if let found = read[index] { return found }
+        position(key).flatMap(entry(at:))
+    }
+
+    func entry(at index: Int) -> JSONObject? {
+        if wasRead[index] { return read[index] }
         let object = members[index].value.oneLevel.object
         read[index] = object
+        wasRead[index] = true
         return object
     }
 }

@@ -6,50 +6,45 @@ import Glibc
 import StringCatalog
 import XcstringsMergePlatform
 
-/// An element of an XML document as `XMLReader` returns it: its local name, its attributes by
-/// qualified name (`id`, `xml:space`), its child elements and its text.
-public final class XMLElement: @unchecked Sendable {
-    public let name: String
-    public let attributes: [String: String]
-    public private(set) var children: [XMLElement] = []
-    public let line: Int
-    public let column: Int
+/// What reads a document as `XMLReader` meets it, element by element, without a tree: an
+/// element's start (its attributes and place read only when asked for, while it is the
+/// current one), its text, and its end. An empty element (`<x/>`) ends at once.
+protocol XMLEventHandler {
+    /// The start of an element.
+    mutating func start(_ element: XMLStart) throws(XMLReadError)
+    /// The end of the innermost element open.
+    mutating func end()
+    /// Whether text here is wanted: it is made into a string only then.
+    var wantsText: Bool { get }
+    mutating func text(_ text: String)
+}
 
-    init(name: String, attributes: [String: String], line: Int, column: Int) {
-        self.name = name
-        self.attributes = attributes
-        self.line = line
-        self.column = column
-    }
+/// An element's start tag, while the reading is at it.
+struct XMLStart {
+    /// The local name (`trans-unit`).
+    let name: String
+    fileprivate let library: LibXML2
+    fileprivate let reader: LibXML2.Reader
+    fileprivate let locator: TagLocator
 
-    /// The element's whole text, its children's included, as XLIFF's inline markup (`<g>`,
-    /// `<x/>`, `<ph>`) is flattened by Xcode's import.
-    public var text: String {
-        var out = ""
-        for piece in pieces {
-            switch piece {
-            case .text(let text): out += text
-            case .child(let child): out += child.text
-            }
+    /// The attributes by qualified name (`id`, `xml:space`), namespace declarations left out.
+    func attributes() -> [String: String] {
+        var attributes: [String: String] = [:]
+        while library.moveToNextAttribute(reader) == 1 {
+            let qualified = library.qualifiedName(reader).map { String(cString: $0) } ?? ""
+            if qualified == "xmlns" || qualified.hasPrefix("xmlns:") { continue }
+            attributes[qualified] = library.value(reader).map { String(cString: $0) } ?? ""
         }
-        return out
+        _ = library.moveToElement(reader)
+        return attributes
     }
 
-    /// Text and child elements, in document order.
-    private var pieces: [Piece] = []
-    private enum Piece { case text(String), child(XMLElement) }
-
-    fileprivate func append(_ child: XMLElement) {
-        children.append(child)
-        pieces.append(.child(child))
+    /// The line and column of the start tag (asked for at most once per element: a tag's
+    /// column is found after those already found on its line).
+    func place() -> (line: Int, column: Int) {
+        let tag = "<" + (library.qualifiedName(reader).map { String(cString: $0) } ?? name)
+        return locator.place(of: tag, line: library.nodeLine(library.currentNode(reader)))
     }
-
-    fileprivate func append(text: String) {
-        pieces.append(.text(text))
-    }
-
-    public func first(_ name: String) -> XMLElement? { children.first { $0.name == name } }
-    public func all(_ name: String) -> [XMLElement] { children.filter { $0.name == name } }
 }
 
 /// Why a document was not read: where, and what.
@@ -70,7 +65,7 @@ public enum XMLReader {
     /// Elements nested deeper than this end the reading (XLIFF needs 6).
     public static let maximumDepth = 32
 
-    public static func parse(_ bytes: [UInt8]) throws(XMLReadError) -> XMLElement {
+    static func read<Handler: XMLEventHandler>(_ bytes: [UInt8], into handler: inout Handler) throws(XMLReadError) {
         guard bytes.count <= maximumSize else {
             throw XMLReadError(line: 0, column: 0, message: "\(bytes.count) bytes: larger than the \(maximumSize >> 20) MiB accepted")
         }
@@ -85,7 +80,7 @@ public enum XMLReader {
         case .success(let loaded): library = loaded
         case .failure(let error): throw error
         }
-        return try library.read(bytes)
+        try library.read(bytes, into: &handler)
     }
 }
 
@@ -218,31 +213,32 @@ struct LibXML2: @unchecked Sendable {
         box.error = XMLReadError(line: line, column: column, message: VisibleText.inline(message.split(whereSeparator: { $0.isNewline }).joined(separator: " ")))
     }
 
-    func read(_ bytes: [UInt8]) throws(XMLReadError) -> XMLElement {
+    func read<Handler: XMLEventHandler>(_ bytes: [UInt8], into handler: inout Handler) throws(XMLReadError) {
         // libxml2 reads the caller's memory without copying it: the whole reading happens while
         // the pointer is valid.
-        let result: Result<XMLElement, XMLReadError> = bytes.withUnsafeBufferPointer { buffer in
+        let failure: XMLReadError? = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress,
                 let reader = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, { readerForMemory($0, Int32(buffer.count), nil, nil, Self.options) })
-            else { return .failure(XMLReadError(line: 1, column: 1, message: bytes.isEmpty ? "empty document" : "libxml2 could not start reading")) }
+            else { return XMLReadError(line: 1, column: 1, message: bytes.isEmpty ? "empty document" : "libxml2 could not start reading") }
             defer { free(reader) }
             do throws(XMLReadError) {
-                return .success(try read(bytes, with: reader))
+                try read(bytes, with: reader, into: &handler)
+                return nil
             } catch {
-                return .failure(error)
+                return error
             }
         }
-        return try result.get()
+        if let failure { throw failure }
     }
 
-    private func read(_ bytes: [UInt8], with reader: Reader) throws(XMLReadError) -> XMLElement {
+    private func read<Handler: XMLEventHandler>(_ bytes: [UInt8], with reader: Reader, into handler: inout Handler) throws(XMLReadError) {
         let firstError = FirstError()
         let context = Unmanaged.passUnretained(firstError).toOpaque()
         setStructuredErrorHandler(reader, Self.handler, context)
         defer { withExtendedLifetime(firstError) {} }
-        var stack: [XMLElement] = []
-        var root: XMLElement?
-        var locator = TagLocator(bytes: bytes)
+        var depth = 0
+        var sawRoot = false
+        let locator = TagLocator(bytes: bytes)
         func position() -> (Int, Int) { (Int(lineNumber(reader)), Int(columnNumber(reader))) }
         func fail(_ message: String) -> XMLReadError {
             let (line, column) = position()
@@ -258,39 +254,34 @@ struct LibXML2: @unchecked Sendable {
             case Self.entityReference:
                 throw fail("an entity reference other than XML's five is not accepted")
             case Self.element:
-                if stack.count >= XMLReader.maximumDepth { throw fail("elements nested deeper than \(XMLReader.maximumDepth)") }
+                if depth >= XMLReader.maximumDepth { throw fail("elements nested deeper than \(XMLReader.maximumDepth)") }
+                // A second root is libxml2's error; the first is the document.
+                guard depth > 0 || !sawRoot else { continue }
+                sawRoot = true
                 let name = localName(reader).map { String(cString: $0) } ?? ""
-                let tag = "<" + (qualifiedName(reader).map { String(cString: $0) } ?? name)
-                let (line, column) = locator.place(of: tag, line: nodeLine(currentNode(reader)))
                 let isEmpty = isEmptyElement(reader) == 1
-                var attributes: [String: String] = [:]
-                while moveToNextAttribute(reader) == 1 {
-                    let qualified = qualifiedName(reader).map { String(cString: $0) } ?? ""
-                    if qualified == "xmlns" || qualified.hasPrefix("xmlns:") { continue }
-                    attributes[qualified] = value(reader).map { String(cString: $0) } ?? ""
-                }
-                _ = moveToElement(reader)
-                let element = XMLElement(name: name, attributes: attributes, line: line, column: column)
-                if let parent = stack.last { parent.append(element) } else if root == nil { root = element }
-                if !isEmpty { stack.append(element) }
+                try handler.start(XMLStart(name: name, library: self, reader: reader, locator: locator))
+                if isEmpty { handler.end() } else { depth += 1 }
             case Self.endElement:
-                _ = stack.popLast()
+                if depth > 0 {
+                    depth -= 1
+                    handler.end()
+                }
             case Self.text, Self.cdata, Self.significantWhitespace:
-                if let current = stack.last { current.append(text: value(reader).map { String(cString: $0) } ?? "") }
+                if depth > 0, handler.wantsText { handler.text(value(reader).map { String(cString: $0) } ?? "") }
             default:
                 break
             }
         }
         if let error = firstError.error { throw error }
-        guard let root else { throw XMLReadError(line: 1, column: 1, message: "no element") }
-        return root
+        guard sawRoot else { throw XMLReadError(line: 1, column: 1, message: "no element") }
     }
 }
 
 /// Where an element's start tag is: libxml2 gives the line of a node (its reader's own position
 /// is ahead of it); the column is where the tag's text is found on that line, after the tags
 /// already placed there.
-struct TagLocator {
+final class TagLocator {
     let bytes: [UInt8]
     var lineStarts: [Int] = [0]
     /// On each line, where the last tag found ended.
@@ -308,7 +299,7 @@ struct TagLocator {
         }
     }
 
-    mutating func place(of tag: String, line: Int) -> (Int, Int) {
+    func place(of tag: String, line: Int) -> (line: Int, column: Int) {
         guard line >= 1, line <= lineStarts.count else { return (max(line, 1), 1) }
         let start = lineStarts[line - 1]
         let end = line < lineStarts.count ? lineStarts[line] : bytes.count

@@ -127,33 +127,50 @@ public enum StringAccess {
 
     /// `setting` for many records in one pass over the catalog's strings, each entry changed
     /// once for all its records: linear in the catalog and the records, where a record at a time
-    /// copies the strings each time.
+    /// copies the strings each time. The entries are changed in blocks on all cores, and each
+    /// one changed is kept as the bytes Xcode writes for it: what reads it next (a merge, the
+    /// writer) compares and copies those bytes instead of the decoded entry.
     public static func setting(_ records: [UnitRecord], in catalog: Catalog) -> Settings {
         var outcome = Settings(catalog: catalog)
-        var byKey: [UTF8Bytes: [Int]] = [:]
-        for (index, record) in records.enumerated() { byKey[record.key, default: []].append(index) }
+        let members = catalog.strings.members
+        // Each record by its entry's position (the reading's table of keys when it built one).
+        let table = catalog.strings.keyTable ?? KeyTable(members)
+        var wantedByMember = [[Int]](repeating: [], count: members.count)
+        for (index, record) in records.enumerated() {
+            if let position = table.position(of: record.key) { wantedByMember[position].append(index) }
+        }
+        let wanted = wantedByMember
+        let changes = ParallelBlocks.map(members.count, blockSize: 1024) { range in
+            range.compactMap { index -> (index: Int, entry: JSONValue, refused: [(UnitRecord, Refusal)])? in
+                guard !wanted[index].isEmpty, var entry = members[index].value.materialized.object else { return nil }
+                var refused: [(UnitRecord, Refusal)] = []
+                for recordIndex in wanted[index] {
+                    do throws(Refusal) {
+                        entry = try setting(records[recordIndex], inEntry: entry)
+                    } catch {
+                        refused.append((records[recordIndex], error))
+                    }
+                }
+                return (index, .raw(RawJSON(writing: entry, indent: 2)), refused)
+            }
+        }
         // The members changed in a local array: each assignment through `JSONObject.members`
         // (which has observers) would copy the whole array.
         var strings = catalog.strings
-        var members = strings.members
-        var found = Set<UTF8Bytes>()
-        for index in members.indices {
-            guard let wanted = byKey[members[index].key], var entry = members[index].value.materialized.object else { continue }
-            found.insert(members[index].key)
-            for recordIndex in wanted {
-                do throws(Refusal) {
-                    entry = try setting(records[recordIndex], inEntry: entry)
-                } catch {
-                    outcome.refused.append((records[recordIndex], error, false))
-                }
-            }
-            members[index].value = .object(entry)
+        var changed = strings.members
+        var found = [Bool](repeating: false, count: members.count)
+        for change in changes {
+            changed[change.index].value = change.entry
+            found[change.index] = true
+            outcome.refused += change.refused.map { ($0.0, $0.1, false) }
         }
-        strings.members = members
-        for record in records where !found.contains(record.key) {
+        for record in records where !(table.position(of: record.key).map { found[$0] } ?? false) {
             outcome.refused.append((record, Refusal(description: "no key \"\(VisibleText.name(record.key.string))\""), true))
         }
-        if !found.isEmpty { outcome.catalog.strings = strings }
+        if !changes.isEmpty {
+            strings.members = changed
+            outcome.catalog.strings = strings
+        }
         return outcome
     }
 

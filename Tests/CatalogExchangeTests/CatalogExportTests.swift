@@ -83,6 +83,16 @@ struct CatalogExportTests {
         #expect(Base64.decoded(text) == bytes)
     }
 
+    @Test func base64ReadsWhitespaceAndRefusesTheMalformed() {
+        #expect(Base64.decoded("aGVs\nbG8=") == Array("hello".utf8))
+        #expect(Base64.decoded(" aGVsbG8h\r\n") == Array("hello!".utf8))
+        #expect(Base64.decoded("aGVsbA==") == Array("hell".utf8))
+        #expect(Base64.decoded("") == [])
+        for malformed in ["a", "ab=c", "aGVsbA==aGVs", "aGVsbA===", "aGVs@G8=", "aGVsbA=", "aGVsbA==\naGVsbG8h"] {
+            #expect(Base64.decoded(malformed) == nil, "\(malformed)")
+        }
+    }
+
     /// A base over one note's 3 MiB is split across notes, and read back whole.
     @Test func aBigBaseSpansNotesAndReadsBack() throws {
         let bytes = (0..<(ExportBase.bytesPerNote * 2 + 1_234)).map { UInt8(0x20 + $0 &* 7_919 % 95) }

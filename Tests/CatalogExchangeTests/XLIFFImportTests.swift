@@ -106,7 +106,8 @@ struct XLIFFImportTests {
             }
         }
         let taken = XLIFFImport.twoWay(russian, into: Self.base).catalog
-        #expect(StringAccess.units(of: "%lld files", locale: "ru", in: taken)?.map(\.form.description) == ["plural.one", "plural.few", "plural.many", "plural.other"])
+        // In the order Xcode writes them (a changed entry is kept as its canonical bytes).
+        #expect(StringAccess.units(of: "%lld files", locale: "ru", in: taken)?.map(\.form.description) == ["plural.few", "plural.many", "plural.one", "plural.other"])
         // French had one string; the translator sends plural forms.
         var french = Self.exported("fr")
         french.units.removeAll { $0.id == "%lld files" }
