@@ -56,71 +56,44 @@ public enum XLIFFImport {
         apply(file, reference: catalog, current: catalog, threeWay: false)
     }
 
+    /// What the rules make of one unit.
+    enum Judgement {
+        case noTarget
+        case skipped(String)
+        case unchanged
+        case taken(UnitRecord, sourceChanged: Bool)
+    }
+
     static func apply(_ file: XLIFFFile, reference: Catalog, current: Catalog, threeWay: Bool) -> Outcome {
         var outcome = Outcome(catalog: reference)
         let locale = UTF8Bytes(file.targetLanguage)
         let source = reference.sourceLanguage ?? UTF8Bytes(file.sourceLanguage)
-        // Entries found by key once (a catalog's lookup by key is a walk of its members), each
-        // read once.
+        // Entries found by key through a table of positions.
         let currentIndex = EntryIndex(current)
         let referenceIndex = threeWay ? EntryIndex(reference) : currentIndex
-        // Per key, read once: the target localization exported (what rule 3 compares with) and
-        // the catalog's current source localization (rule 4).
-        var exportedTargets: [Int: JSONObject?] = [:]
-        var currentSources: [Int: JSONObject?] = [:]
+        // The units judged in blocks on all cores, each block reading the entries it needs once
+        // (a key's units are next to each other); then gathered in the file's order.
+        let units = file.units
+        let judgements = ParallelBlocks.map(units.count, blockSize: 1024) { range in
+            var reader = EntryReader(current: currentIndex, reference: referenceIndex, locale: locale, source: source)
+            return range.map { judge(units[$0], threeWay: threeWay, reader: &reader) }
+        }
         var records: [UnitRecord] = []
         var recordsByKey: [UTF8Bytes: [Int]] = [:]
-        func skip(_ unit: XLIFFUnit, _ reason: String) {
-            outcome.skipped.append(Skipped(id: unit.id, line: unit.line, column: unit.column, reason: reason))
-        }
-        for unit in file.units {
-            guard let target = unit.target else { continue }
-            let (keyText, form) = XLIFFExport.keyAndForm(ofUnitID: unit.id)
-            let key = UTF8Bytes(keyText)
-            guard let currentPosition = currentIndex.position(key), let currentEntry = currentIndex.entry(at: currentPosition) else {
-                if form.steps.isEmpty, let separator = unit.id.ranges(of: "|==|").last,
-                    currentIndex.entry(UTF8Bytes(String(unit.id[..<separator.lowerBound]))) != nil
-                {
-                    skip(unit, "not a form Xcode writes (plural.CASE, device.NAME, substitutions.NAME.plural.CASE)")
-                } else {
-                    skip(unit, threeWay && referenceIndex.entry(key) != nil ? "the key was deleted since the export: not brought back" : "the catalog has no such key")
-                }
-                continue
+        for (unit, judgement) in zip(units, judgements) {
+            switch judgement {
+            case .noTarget:
+                break
+            case .skipped(let reason):
+                outcome.skipped.append(Skipped(id: unit.id, line: unit.line, column: unit.column, reason: reason))
+            case .unchanged:
+                outcome.unchanged += 1
+            case .taken(let record, let sourceChanged):
+                if sourceChanged { outcome.sourceChanged.append(unit.id) }
+                if recordsByKey[record.key] == nil { outcome.changedKeys.append(record.key) }
+                recordsByKey[record.key, default: []].append(records.count)
+                records.append(record)
             }
-            guard let referencePosition = referenceIndex.position(key), let referenceEntry = referenceIndex.entry(at: referencePosition) else {
-                skip(unit, "the key was not in the catalog exported")
-                continue
-            }
-            if exportedTargets[referencePosition] == nil {
-                exportedTargets[referencePosition] = .some(referenceEntry[Name.localizations]?.oneLevel.object?[key: locale]?.materialized.object)
-            }
-            let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
-            // The unit as the export wrote it: the target's value and state at that form.
-            if let exportedTarget = exportedTargets[referencePosition] ?? nil, let before = XLIFFExport.unitAt(form, in: exportedTarget), before.value == target {
-                let (beforeState, beforeQualifier) = XLIFFExport.xliffState(before.state)
-                if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state {
-                    outcome.unchanged += 1
-                    continue
-                }
-            }
-            if currentSources[currentPosition] == nil {
-                currentSources[currentPosition] = .some(currentEntry[Name.localizations]?.oneLevel.object?[key: source]?.materialized.object)
-            }
-            let currentSource = currentSources[currentPosition] ?? nil
-            let sourceNow = XLIFFExport.sourceText(of: form, key: key, in: currentSource)
-            var taken = state
-            if unit.source != sourceNow {
-                guard threeWay else {
-                    skip(unit, "its source text is not the catalog's (now \"\(VisibleText.inline(sourceNow))\")")
-                    continue
-                }
-                taken = "needs_review"
-                outcome.sourceChanged.append(unit.id)
-            }
-            let value = XLIFFExport.catalogText(target, substitution: substitution(of: form, in: referenceEntry, locale: locale, source: source))
-            if recordsByKey[key] == nil { outcome.changedKeys.append(key) }
-            recordsByKey[key, default: []].append(records.count)
-            records.append(UnitRecord(key: key, locale: locale, form: form, state: UTF8Bytes(taken), value: UTF8Bytes(value)))
         }
         let settings = StringAccess.setting(records, in: reference)
         outcome.catalog = settings.catalog
@@ -172,6 +145,41 @@ public enum XLIFFImport {
         return outcome
     }
 
+    /// Rules 1 to 5 for one unit.
+    static func judge(_ unit: XLIFFUnit, threeWay: Bool, reader: inout EntryReader) -> Judgement {
+        guard let target = unit.target else { return .noTarget }
+        let (keyText, form) = XLIFFExport.keyAndForm(ofUnitID: unit.id)
+        let key = UTF8Bytes(keyText)
+        guard let currentPosition = reader.current.position(key), let currentEntry = reader.currentEntry(at: currentPosition) else {
+            if form.steps.isEmpty, let separator = unit.id.ranges(of: "|==|").last,
+                reader.current.entry(UTF8Bytes(String(unit.id[..<separator.lowerBound]))) != nil
+            {
+                return .skipped("not a form Xcode writes (plural.CASE, device.NAME, substitutions.NAME.plural.CASE)")
+            }
+            return .skipped(threeWay && reader.reference.entry(key) != nil ? "the key was deleted since the export: not brought back" : "the catalog has no such key")
+        }
+        guard let referencePosition = reader.reference.position(key), let referenceEntry = reader.referenceEntry(at: referencePosition) else {
+            return .skipped("the key was not in the catalog exported")
+        }
+        let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
+        // The unit as the export wrote it: the target's value and state at that form.
+        if let exportedTarget = reader.exportedTarget(at: referencePosition, in: referenceEntry),
+            let before = XLIFFExport.unitAt(form, in: exportedTarget), before.value == target
+        {
+            let (beforeState, beforeQualifier) = XLIFFExport.xliffState(before.state)
+            if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state { return .unchanged }
+        }
+        let sourceNow = XLIFFExport.sourceText(of: form, key: key, in: reader.currentSource(at: currentPosition, in: currentEntry))
+        var taken = state
+        let sourceChanged = unit.source != sourceNow
+        if sourceChanged {
+            guard threeWay else { return .skipped("its source text is not the catalog's (now \"\(VisibleText.inline(sourceNow))\")") }
+            taken = "needs_review"
+        }
+        let value = XLIFFExport.catalogText(target, substitution: substitution(of: form, in: referenceEntry, locale: reader.locale, source: reader.source))
+        return .taken(UnitRecord(key: key, locale: reader.locale, form: form, state: UTF8Bytes(taken), value: UTF8Bytes(value)), sourceChanged: sourceChanged)
+    }
+
     /// The substitution a form passes through: the target language's, else the source's.
     static func substitution(of form: FormPath, in entry: JSONObject, locale: UTF8Bytes, source: UTF8Bytes) -> JSONObject? {
         guard form.steps.contains(where: { if case .substitution = $0 { return true } else { return false } }) else { return nil }
@@ -181,33 +189,68 @@ public enum XLIFFImport {
     }
 }
 
-/// A catalog's entries by key (the reading's table of keys, when it built one), each read on
-/// first use.
-final class EntryIndex {
+/// A catalog's entries by key (the reading's table of keys, when it built one).
+struct EntryIndex: Sendable {
     let members: [JSONMember]
     let table: KeyTable
-    /// Each entry read, by position; nil inside: not read yet, or not an object.
-    var read: [JSONObject?]
-    var wasRead: [Bool]
 
     init(_ catalog: Catalog) {
         members = catalog.strings.members
         table = catalog.strings.keyTable ?? KeyTable(members)
-        read = Array(repeating: nil, count: members.count)
-        wasRead = Array(repeating: false, count: members.count)
     }
 
     func position(_ key: UTF8Bytes) -> Int? { table.position(of: key) }
 
     func entry(_ key: UTF8Bytes) -> JSONObject? {
-        position(key).flatMap(entry(at:))
+        position(key).flatMap { members[$0].value.oneLevel.object }
+    }
+}
+
+/// One thread's reading of the entries the rules need, each read once: the entry, the
+/// target localization exported (what rule 3 compares with) and the catalog's current source
+/// localization (rule 4).
+struct EntryReader {
+    let current: EntryIndex
+    let reference: EntryIndex
+    let locale: UTF8Bytes
+    let source: UTF8Bytes
+    private var currentEntries: [Int: JSONObject?] = [:]
+    private var referenceEntries: [Int: JSONObject?] = [:]
+    private var exportedTargets: [Int: JSONObject?] = [:]
+    private var currentSources: [Int: JSONObject?] = [:]
+
+    init(current: EntryIndex, reference: EntryIndex, locale: UTF8Bytes, source: UTF8Bytes) {
+        self.current = current
+        self.reference = reference
+        self.locale = locale
+        self.source = source
     }
 
-    func entry(at index: Int) -> JSONObject? {
-        if wasRead[index] { return read[index] }
-        let object = members[index].value.oneLevel.object
-        read[index] = object
-        wasRead[index] = true
-        return object
+    mutating func currentEntry(at position: Int) -> JSONObject? {
+        if let read = currentEntries[position] { return read }
+        let entry = current.members[position].value.oneLevel.object
+        currentEntries[position] = .some(entry)
+        return entry
+    }
+
+    mutating func referenceEntry(at position: Int) -> JSONObject? {
+        if let read = referenceEntries[position] { return read }
+        let entry = reference.members[position].value.oneLevel.object
+        referenceEntries[position] = .some(entry)
+        return entry
+    }
+
+    mutating func exportedTarget(at position: Int, in entry: JSONObject) -> JSONObject? {
+        if let read = exportedTargets[position] { return read }
+        let target = entry[Name.localizations]?.oneLevel.object?[key: locale]?.materialized.object
+        exportedTargets[position] = .some(target)
+        return target
+    }
+
+    mutating func currentSource(at position: Int, in entry: JSONObject) -> JSONObject? {
+        if let read = currentSources[position] { return read }
+        let localization = entry[Name.localizations]?.oneLevel.object?[key: source]?.materialized.object
+        currentSources[position] = .some(localization)
+        return localization
     }
 }

@@ -24,45 +24,44 @@ public enum LocaleMerge {
         let source = ours.sourceLanguage ?? base.sourceLanguage ?? UTF8Bytes("en")
         let kept: Set<UTF8Bytes> = [source, locale]
         let oursMembers = ours.strings.members
-        var oursPositions: [UTF8Bytes: Int] = [:]
-        oursPositions.reserveCapacity(oursMembers.count)
-        for (index, member) in oursMembers.enumerated() where oursPositions[member.key] == nil { oursPositions[member.key] = index }
+        // Keys are found through tables of positions (the reading's when it built one), and
+        // kept by position from then on: hashing 20,000 keys into dictionaries again and again
+        // cost more than the merge.
+        let oursTable = ours.strings.keyTable ?? KeyTable(oursMembers)
 
-        var seen = Set<UTF8Bytes>()
         // In ours' order, as the whole merge walks them.
-        let changed = keys.filter { oursPositions[$0] != nil && seen.insert($0).inserted }.sorted { oursPositions[$0]! < oursPositions[$1]! }
-        let wanted = Set(changed)
-        // The base and theirs cut in parallel blocks too.
+        var isChanged = [Bool](repeating: false, count: oursMembers.count)
+        for key in keys {
+            if let position = oursTable.position(of: key) { isChanged[position] = true }
+        }
+        let changedPositions = isChanged.indices.filter { isChanged[$0] }
+        let changed = changedPositions.map { oursMembers[$0].key }
+        let changedTable = KeyTable(changedPositions.map { oursMembers[$0] })
+        // The changed keys' entries of `catalog`, in its own order, cut to the two languages
+        // (in parallel blocks).
         func cut(_ catalog: Catalog) -> Catalog {
             var part = catalog
             let members = catalog.strings.members
-            part.strings = JSONObject(ParallelBlocks.map(members.count, blockSize: 1024) { range in
-                members[range].compactMap { member in
-                    guard wanted.contains(member.key) else { return nil }
-                    return JSONMember(key: member.key, value: restricted(member.value, to: kept).entry)
+            let table = catalog.strings.keyTable ?? KeyTable(members)
+            let positions = changed.compactMap { table.position(of: $0) }.sorted()
+            part.strings = JSONObject(ParallelBlocks.map(positions.count, blockSize: 1024) { range in
+                positions[range].map { position in
+                    JSONMember(key: members[position].key, value: restricted(members[position].value, to: kept).entry)
                 }
             })
             return part
         }
         // Ours' entries are read once, in parallel blocks: the part merged, and the other
         // languages put back after.
-        let positions = oursPositions
-        let cutEntries = ParallelBlocks.map(changed.count, blockSize: 1024) { range in
+        let cutEntries = ParallelBlocks.map(changedPositions.count, blockSize: 1024) { range in
             range.map { index in
-                let key = changed[index]
-                let (entry, others) = restricted(oursMembers[positions[key] ?? 0].value, to: kept)
-                return (JSONMember(key: key, value: entry), others)
+                let member = oursMembers[changedPositions[index]]
+                let (entry, others) = restricted(member.value, to: kept)
+                return (JSONMember(key: member.key, value: entry), others)
             }
         }
-        var oursPart: [JSONMember] = []
-        oursPart.reserveCapacity(cutEntries.count)
-        var otherLocales: [UTF8Bytes: [JSONMember]] = [:]
-        for (member, others) in cutEntries {
-            oursPart.append(member)
-            if !others.isEmpty { otherLocales[member.key] = others }
-        }
         var oursCut = ours
-        oursCut.strings = JSONObject(oursPart)
+        oursCut.strings = JSONObject(cutEntries.map(\.0))
         let inputs = ReadCatalogs(base: cut(base), ours: oursCut, theirs: cut(theirs))
         PhaseTimes.mark("changed keys cut to the source and target languages")
         // Many keys are merged in two halves on two threads. The three cut catalogs have the
@@ -70,10 +69,10 @@ public enum LocaleMerge {
         // added, deleted or renamed: no decision reaches across the halves.
         var parts = [inputs]
         if changed.count > splitAbove {
-            let first = Set(changed[..<(changed.count / 2)])
+            let firstCount = changed.count / 2
             func half(_ catalog: Catalog, first isFirst: Bool) -> Catalog {
                 var part = catalog
-                part.strings = JSONObject(catalog.strings.members.filter { first.contains($0.key) == isFirst })
+                part.strings = JSONObject(catalog.strings.members.filter { (changedTable.position(of: $0.key).map { $0 < firstCount } ?? false) == isFirst })
                 return part
             }
             parts = [true, false].map { isFirst in
@@ -90,22 +89,26 @@ public enum LocaleMerge {
         }
         // The warnings in the catalog's order, however the keys were split.
         merged.report.warnings = merged.report.warnings.enumerated().sorted { a, b in
-            let x = positions[a.element.key] ?? Int.max, y = positions[b.element.key] ?? Int.max
+            let x = oursTable.position(of: a.element.key) ?? Int.max, y = oursTable.position(of: b.element.key) ?? Int.max
             return x != y ? x < y : a.offset < b.offset
         }.map(\.element)
 
-        // Ours, with each merged key's entry: the merge's, and ours' other languages.
-        var members = oursMembers
-        var mergedEntries: [UTF8Bytes: JSONValue] = [:]
-        for member in merged.catalog.strings.members { mergedEntries[member.key] = member.value }
-        var removed = Set<Int>()
-        for key in changed {
-            guard let index = oursPositions[key] else { continue }
-            guard let entry = mergedEntries[key] else {
-                removed.insert(index)
-                continue
+        // Ours, with each merged key's entry: the merge's, and ours' other languages (put back
+        // in parallel blocks).
+        let mergedMembers = merged.catalog.strings.members
+        let mergedTable = KeyTable(mergedMembers)
+        let entries = ParallelBlocks.map(changedPositions.count, blockSize: 1024) { range in
+            range.map { index -> JSONValue? in
+                guard let position = mergedTable.position(of: changed[index]) else { return nil }
+                let entry = mergedMembers[position].value
+                let others = cutEntries[index].1
+                return others.isEmpty ? entry : adding(others, to: entry)
             }
-            members[index].value = otherLocales[key].map { adding($0, to: entry) } ?? entry
+        }
+        var members = oursMembers
+        var removed = Set<Int>()
+        for (index, position) in changedPositions.enumerated() {
+            if let entry = entries[index] { members[position].value = entry } else { removed.insert(position) }
         }
         if !removed.isEmpty { members = members.enumerated().filter { !removed.contains($0.offset) }.map(\.element) }
         var result = ours
