@@ -37,8 +37,10 @@ public enum XLIFFExport {
     /// The key and form a unit id names. An id whose part after the last `|==|` is not a form
     /// is a key of its own (`plain|==|word`), as Xcode's import takes it.
     public static func keyAndForm(ofUnitID id: String) -> (key: String, form: FormPath) {
-        // Most ids have no separator: a byte search says so quickly.
-        guard id.utf8.contains(UInt8(ascii: "|")), let separator = id.ranges(of: "|==|").last else { return (id, FormPath()) }
+        // Most ids have no separator: a byte search says so quickly. The last `|==|` is found
+        // in the bytes too (a string search through `ranges(of:)` cost as much as the rest of
+        // judging a unit).
+        guard let separator = lastSeparator(in: id) else { return (id, FormPath()) }
         var steps: [FormPath.Step] = []
         var words = id[separator.upperBound...].split(separator: ".", omittingEmptySubsequences: false)[...]
         while let kind = words.popFirst() {
@@ -52,6 +54,27 @@ public enum XLIFFExport {
         }
         guard !steps.isEmpty else { return (id, FormPath()) }
         return (String(id[..<separator.lowerBound]), FormPath(steps))
+    }
+
+    /// Where the last `|==|` of `id` is, the separators found from the start without
+    /// overlapping (in `a|==|==|b` the first).
+    static func lastSeparator(in id: String) -> Range<String.Index>? {
+        let utf8 = id.utf8
+        guard utf8.contains(UInt8(ascii: "|")) else { return nil }
+        let bytes = Array(utf8)
+        var found: Int?
+        var start = 0
+        while start + 4 <= bytes.count {
+            if bytes[start] == UInt8(ascii: "|") && bytes[start + 1] == UInt8(ascii: "=") && bytes[start + 2] == UInt8(ascii: "=") && bytes[start + 3] == UInt8(ascii: "|") {
+                found = start
+                start += 4
+            } else {
+                start += 1
+            }
+        }
+        guard let found else { return nil }
+        let lower = utf8.index(utf8.startIndex, offsetBy: found)
+        return lower..<utf8.index(lower, offsetBy: 4)
     }
 
     /// The XLIFF state (and qualifier) Xcode writes for a catalog state.

@@ -151,7 +151,7 @@ public enum XLIFFImport {
         let (keyText, form) = XLIFFExport.keyAndForm(ofUnitID: unit.id)
         let key = UTF8Bytes(keyText)
         guard let currentPosition = reader.current.position(key), let currentEntry = reader.currentEntry(at: currentPosition) else {
-            if form.steps.isEmpty, let separator = unit.id.ranges(of: "|==|").last,
+            if form.steps.isEmpty, let separator = XLIFFExport.lastSeparator(in: unit.id),
                 reader.current.entry(UTF8Bytes(String(unit.id[..<separator.lowerBound]))) != nil
             {
                 return .skipped("not a form Xcode writes (plural.CASE, device.NAME, substitutions.NAME.plural.CASE)")

@@ -128,6 +128,11 @@ struct XLIFFExportTests {
             ("Tap|==|device.mac.plural.other", "Tap", "device.mac.plural.other"),
             ("K|==|substitutions.count.plural.few", "K", "substitution.count.plural.few"),
             ("a|==|b", "a|==|b", ""),
+            ("a|==|x|==|plural.one", "a|==|x", "plural.one"),
+            // Separators are found from the start, without overlapping: the second `|==|` here
+            // shares the first's last bar, so the first is the last found.
+            ("a|==|==|plural.one", "a|==|==|plural.one", ""),
+            ("Café ☕️|==|plural.other", "Café ☕️", "plural.other"),
         ]
         for (id, key, form) in cases {
             let parsed = XLIFFExport.keyAndForm(ofUnitID: id)
