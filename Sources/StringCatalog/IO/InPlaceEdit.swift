@@ -86,7 +86,8 @@ public final class InPlaceEdit {
     /// The file's bytes, read with the lock held; the version read is the one `replace` expects.
     public func read() throws(FileError) -> [UInt8] {
         let before = FileIdentity.of(destination)
-        let bytes = try FileBytes.read(destination)
+        // A big catalog in parts on all cores, as a merge reads its base.
+        let bytes = try FileBytes.readInParts(destination, alongside: {})
         // A writer that takes no lock may have changed it while it was read: the identity after
         // a read that began on that version would not match, and replace refuses.
         readIdentity = FileIdentity.of(destination) == before ? before : nil
