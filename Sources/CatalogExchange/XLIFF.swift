@@ -108,19 +108,12 @@ public struct XLIFFDocument: Sendable {
             if file.tool != nil || file.base != nil {
                 out.raw("    <header>\n")
                 if let tool = file.tool {
-                    out.raw("      <tool tool-id=\"")
-                    out.attribute(tool.id)
-                    out.raw("\" tool-name=\"")
-                    out.attribute(tool.name)
-                    if let version = tool.version {
-                        out.raw("\" tool-version=\"")
-                        out.attribute(version)
-                    }
-                    if let build = tool.buildNumber {
-                        out.raw("\" build-num=\"")
-                        out.attribute(build)
-                    }
-                    out.raw("\"/>\n")
+                    out.literal("      <tool")
+                    out.attribute(named: "tool-id", tool.id)
+                    out.attribute(named: "tool-name", tool.name)
+                    out.attribute(named: "tool-version", tool.version)
+                    out.attribute(named: "build-num", tool.buildNumber)
+                    out.literal("/>\n")
                 }
                 if let base = file.base {
                     out.raw("      <note from=\"\(ExportBase.describingNote)\">")
@@ -157,16 +150,8 @@ public struct XLIFFDocument: Sendable {
         out.literal("</source>\n")
         if let target = unit.target {
             out.literal("        <target")
-            if let state = unit.state {
-                out.literal(" state=\"")
-                out.attribute(state)
-                out.literal("\"")
-            }
-            if let qualifier = unit.stateQualifier {
-                out.literal(" state-qualifier=\"")
-                out.attribute(qualifier)
-                out.literal("\"")
-            }
+            out.attribute(named: "state", unit.state)
+            out.attribute(named: "state-qualifier", unit.stateQualifier)
             out.literal(">")
             out.content(target)
             out.literal("</target>\n")
@@ -199,6 +184,16 @@ struct XMLBytes {
     mutating func content(_ text: String) { XMLText.append(text, inAttribute: false, to: &bytes) }
 
     mutating func attribute(_ text: String) { XMLText.append(text, inAttribute: true, to: &bytes) }
+
+    /// ` name="value"`, escaped; nothing when there is no value.
+    mutating func attribute(named name: StaticString, _ value: String?) {
+        guard let value else { return }
+        literal(" ")
+        literal(name)
+        literal("=\"")
+        attribute(value)
+        literal("\"")
+    }
 }
 
 /// XML escaping as Xcode's export does it: `&`, `<`, `>` always, `"` in attributes; tab, line
