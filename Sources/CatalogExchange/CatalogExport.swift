@@ -30,7 +30,8 @@ public struct CatalogExport: Sendable {
         let blocks = ParallelBlocks.map(members.count, blockSize: Self.blockSize) { range in
             var block = Block()
             for index in range { block.add(members[index], source: source, target: target, required: required) }
-            return [block.finished()]
+            block.finish()
+            return [block]
         }
         PhaseTimes.mark("units written and entries cut")
         body = [Array("    <body>\n".utf8)] + blocks.map(\.xml.bytes) + [Array("    </body>\n".utf8)]
@@ -98,16 +99,14 @@ public struct CatalogExport: Sendable {
             cut.append(member)
         }
 
-        /// The block with its rewritten entries pointing into the bytes they share.
-        func finished() -> Block {
-            var block = self
+        /// Points the rewritten entries into the bytes they share.
+        mutating func finish() {
             let shared = written.output
+            written = XcodeWriter()
             for (index, range) in rewritten {
-                block.cut[index].value = .raw(RawJSON(source: shared, range: range, canonicalIndent: 2))
+                cut[index].value = .raw(RawJSON(source: shared, range: range, canonicalIndent: 2))
             }
-            block.written = XcodeWriter()
-            block.rewritten = []
-            return block
+            rewritten = []
         }
     }
 }

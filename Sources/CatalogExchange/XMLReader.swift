@@ -65,6 +65,8 @@ public enum XMLReader {
     /// Elements nested deeper than this end the reading (XLIFF needs 6).
     public static let maximumDepth = 32
 
+    /// Reads `bytes`, handing each element's start, text and end to `handler`; the first error
+    /// (malformed XML, a DTD, an entity, too deep, too big) ends the reading.
     static func read<Handler: XMLEventHandler>(_ bytes: [UInt8], into handler: inout Handler) throws(XMLReadError) {
         guard bytes.count <= maximumSize else {
             throw XMLReadError(line: 0, column: 0, message: "\(bytes.count) bytes: larger than the \(maximumSize >> 20) MiB accepted")
