@@ -301,39 +301,26 @@ struct SHA1 {
             }
             // Five steps a pass, the words renamed instead of moved (40 MB in 80 ms, where moving
             // them took 90): a step writes the new a into e and b's rotation into b, and the
-            // next step reads (e, a, b, c, d) as (a, b, c, d, e).
-            @inline(__always) func ch(_ a: UInt32, _ b: inout UInt32, _ c: UInt32, _ d: UInt32, _ e: inout UInt32, _ i: Int) {
-                e = e &+ rotated(a, 5) &+ (d ^ (b & (c ^ d))) &+ 0x5A827999 &+ word(i)
-                b = rotated(b, 30)
-            }
-            @inline(__always) func parity(_ a: UInt32, _ b: inout UInt32, _ c: UInt32, _ d: UInt32, _ e: inout UInt32, _ i: Int, _ k: UInt32) {
-                e = e &+ rotated(a, 5) &+ (b ^ c ^ d) &+ k &+ word(i)
-                b = rotated(b, 30)
-            }
-            @inline(__always) func majority(_ a: UInt32, _ b: inout UInt32, _ c: UInt32, _ d: UInt32, _ e: inout UInt32, _ i: Int) {
-                e = e &+ rotated(a, 5) &+ ((b & c) | (d & (b | c))) &+ 0x8F1BBCDC &+ word(i)
+            // next step reads (e, a, b, c, d) as (a, b, c, d, e). `f` is the round's function of
+            // b, c and d, `k` its constant.
+            @inline(__always) func step(_ a: UInt32, _ b: inout UInt32, _ c: UInt32, _ d: UInt32, _ e: inout UInt32, _ i: Int, _ f: (UInt32, UInt32, UInt32) -> UInt32, _ k: UInt32) {
+                e = e &+ rotated(a, 5) &+ f(b, c, d) &+ k &+ word(i)
                 b = rotated(b, 30)
             }
             var (a, b, c, d, e) = state
-            var i = 0
-            while i < 20 {
-                ch(a, &b, c, d, &e, i); ch(e, &a, b, c, &d, i + 1); ch(d, &e, a, b, &c, i + 2); ch(c, &d, e, a, &b, i + 3); ch(b, &c, d, e, &a, i + 4)
-                i += 5
+            // Steps `range` (20 of them), five a pass.
+            @inline(__always) func steps(_ range: Range<Int>, _ k: UInt32, _ f: (UInt32, UInt32, UInt32) -> UInt32) {
+                var i = range.lowerBound
+                while i < range.upperBound {
+                    step(a, &b, c, d, &e, i, f, k); step(e, &a, b, c, &d, i + 1, f, k); step(d, &e, a, b, &c, i + 2, f, k)
+                    step(c, &d, e, a, &b, i + 3, f, k); step(b, &c, d, e, &a, i + 4, f, k)
+                    i += 5
+                }
             }
-            while i < 40 {
-                parity(a, &b, c, d, &e, i, 0x6ED9EBA1); parity(e, &a, b, c, &d, i + 1, 0x6ED9EBA1); parity(d, &e, a, b, &c, i + 2, 0x6ED9EBA1)
-                parity(c, &d, e, a, &b, i + 3, 0x6ED9EBA1); parity(b, &c, d, e, &a, i + 4, 0x6ED9EBA1)
-                i += 5
-            }
-            while i < 60 {
-                majority(a, &b, c, d, &e, i); majority(e, &a, b, c, &d, i + 1); majority(d, &e, a, b, &c, i + 2); majority(c, &d, e, a, &b, i + 3); majority(b, &c, d, e, &a, i + 4)
-                i += 5
-            }
-            while i < 80 {
-                parity(a, &b, c, d, &e, i, 0xCA62C1D6); parity(e, &a, b, c, &d, i + 1, 0xCA62C1D6); parity(d, &e, a, b, &c, i + 2, 0xCA62C1D6)
-                parity(c, &d, e, a, &b, i + 3, 0xCA62C1D6); parity(b, &c, d, e, &a, i + 4, 0xCA62C1D6)
-                i += 5
-            }
+            steps(0..<20, 0x5A827999) { b, c, d in d ^ (b & (c ^ d)) }
+            steps(20..<40, 0x6ED9EBA1) { b, c, d in b ^ c ^ d }
+            steps(40..<60, 0x8F1BBCDC) { b, c, d in (b & c) | (d & (b | c)) }
+            steps(60..<80, 0xCA62C1D6) { b, c, d in b ^ c ^ d }
             state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
         }
     }

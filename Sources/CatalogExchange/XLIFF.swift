@@ -285,7 +285,7 @@ struct XLIFFReading: XMLEventHandler {
 
     mutating func text(_ text: String) { gathered? += text }
 
-    mutating func start(_ element: XMLStart) throws(XMLReadError) {
+    mutating func start(_ element: XMLStart) {
         roles.append(role(of: element))
     }
 

@@ -11,7 +11,7 @@ import XcstringsMergePlatform
 /// current one), its text, and its end. An empty element (`<x/>`) ends at once.
 protocol XMLEventHandler {
     /// The start of an element.
-    mutating func start(_ element: XMLStart) throws(XMLReadError)
+    mutating func start(_ element: XMLStart)
     /// The end of the innermost element open.
     mutating func end()
     /// Whether text here is wanted: it is made into a string only then.
@@ -262,7 +262,7 @@ struct LibXML2: @unchecked Sendable {
                 sawRoot = true
                 let name = localName(reader).map { String(cString: $0) } ?? ""
                 let isEmpty = isEmptyElement(reader) == 1
-                try handler.start(XMLStart(name: name, library: self, reader: reader, locator: locator))
+                handler.start(XMLStart(name: name, library: self, reader: reader, locator: locator))
                 if isEmpty { handler.end() } else { depth += 1 }
             case Self.endElement:
                 if depth > 0 {

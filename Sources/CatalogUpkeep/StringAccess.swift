@@ -135,9 +135,10 @@ public enum StringAccess {
         let members = catalog.strings.members
         // Each record by its entry's position (the reading's table of keys when it built one).
         let table = catalog.strings.keyTable ?? KeyTable(members)
+        let positions = records.map { table.position(of: $0.key) }
         var wantedByMember = [[Int]](repeating: [], count: members.count)
-        for (index, record) in records.enumerated() {
-            if let position = table.position(of: record.key) { wantedByMember[position].append(index) }
+        for (index, position) in positions.enumerated() {
+            if let position { wantedByMember[position].append(index) }
         }
         let wanted = wantedByMember
         let changes = ParallelBlocks.map(members.count, blockSize: 1024) { range in
@@ -164,7 +165,7 @@ public enum StringAccess {
             found[change.index] = true
             outcome.refused += change.refused.map { ($0.0, $0.1, false) }
         }
-        for record in records where !(table.position(of: record.key).map { found[$0] } ?? false) {
+        for (record, position) in zip(records, positions) where !(position.map { found[$0] } ?? false) {
             outcome.refused.append((record, Refusal(description: "no key \"\(VisibleText.name(record.key.string))\""), true))
         }
         if !changes.isEmpty {

@@ -22,22 +22,23 @@ public enum ImportConflicts {
     /// Whether the catalog at `catalogPath` is in conflict in its repository's index (nil when
     /// it is in none, or not in one).
     public static func conflictedPath(_ catalogPath: String) -> String? {
-        guard let (repository, relative) = place(of: catalogPath), let index = try? repository.index() else { return nil }
+        guard let place = place(of: catalogPath), let index = try? place.repository.index() else { return nil }
         try? index.reload()
-        return ((try? index.conflicts()) ?? []).contains { $0.path == relative } ? relative : nil
+        return ((try? index.conflicts()) ?? []).contains { $0.path == place.relative } ? place.relative : nil
     }
 
-    /// Whether the catalog at `catalogPath` is in a git repository's working tree: where
-    /// `record` can put conflicts at all (the caller reads the sides for it only then).
-    public static func isInRepository(_ catalogPath: String) -> Bool {
-        place(of: catalogPath) != nil
+    /// Where a catalog is in its repository, found once for `record`.
+    public struct Place {
+        let repository: Repository
+        /// The catalog's path in the repository.
+        let relative: String
     }
 
     public static let outsideRepository = "the catalog is not in a git repository"
 
-    /// Records the conflicts of an import into `catalogPath` (see the type's comment).
-    public static func record(catalogPath: String, base: [UInt8], ours: [UInt8], theirs: () -> [UInt8], report: MergeReport, labels: MergeLabels) -> Outcome {
-        guard let (repository, relative) = place(of: catalogPath) else { return .notRecorded(outsideRepository) }
+    /// Records the conflicts of an import into the catalog at `place` (see the type's comment).
+    public static func record(at place: Place, base: [UInt8], ours: [UInt8], theirs: [UInt8], report: MergeReport, labels: MergeLabels) -> Outcome {
+        let (repository, relative) = (place.repository, place.relative)
         do throws(GitError) {
             let index = try repository.index()
             try index.reload()
@@ -46,7 +47,7 @@ public enum ImportConflicts {
             let oursID = try repository.writeBlob(ours)
             guard staged.id == oursID else { return .notRecorded("\(relative) has changes that are not staged (git add it before importing)") }
             let baseID = try repository.writeBlob(base)
-            let theirsID = try repository.writeBlob(theirs())
+            let theirsID = try repository.writeBlob(theirs)
             try index.addConflict(path: relative, mode: staged.mode, ancestor: baseID, ours: oursID, theirs: theirsID)
             try index.write()
         } catch {
@@ -63,14 +64,14 @@ public enum ImportConflicts {
         return .recorded(relative)
     }
 
-    /// The catalog's repository and its path there.
-    static func place(of catalogPath: String) -> (Repository, String)? {
+    /// The catalog's repository and its path there; nil outside one.
+    public static func place(of catalogPath: String) -> Place? {
         let folder = catalogPath.contains("/") ? String(catalogPath[..<(catalogPath.lastIndex(of: "/") ?? catalogPath.endIndex)]) : "."
         guard let repository = try? Repository.openIfPresent(from: folder.isEmpty ? "/" : folder),
             let workingDirectory = repository.workingDirectory
         else { return nil }
         let absolute = catalogPath.hasPrefix("/") ? catalogPath : (FilePaths.currentDirectory ?? ".") + "/" + catalogPath
         let relative = ResolveSession.repositoryPath(absolute, prefix: "", workingDirectory: workingDirectory)
-        return relative.isEmpty || relative.hasPrefix("..") ? nil : (repository, relative)
+        return relative.isEmpty || relative.hasPrefix("..") ? nil : Place(repository: repository, relative: relative)
     }
 }

@@ -192,8 +192,8 @@ enum ImportCommand {
         let conflicts = merged.report.unresolvedConflicts.count
         // The catalog as it was, for the index's stage 2 should conflicts be left (in a
         // repository: elsewhere they cannot be).
-        let inRepository = conflicts > 0 && ImportConflicts.isInRepository(path)
-        let oursBytes = inRepository ? try? FileBytes.read(path) : nil
+        let place = conflicts > 0 ? ImportConflicts.place(of: path) : nil
+        let oursBytes = place != nil ? try? FileBytes.read(path) : nil
         if !outcome.changedKeys.isEmpty {
             do throws(FileError) {
                 try catalogFile.write(merged.catalog)
@@ -215,11 +215,11 @@ enum ImportCommand {
         // Conflicts left are put where a merge leaves them, for `resolve`.
         var recorded: ImportConflicts.Outcome = .notRecorded("")
         if conflicts > 0 {
-            if let oursBytes {
+            if let place, let oursBytes {
                 recorded = ImportConflicts.record(
-                    catalogPath: path, base: baseBytes, ours: oursBytes, theirs: { outcome.catalog.canonicalBytes() }, report: merged.report, labels: labels)
+                    at: place, base: baseBytes, ours: oursBytes, theirs: outcome.catalog.canonicalBytes(), report: merged.report, labels: labels)
             } else {
-                recorded = .notRecorded(inRepository ? "the catalog could not be read before it was written" : ImportConflicts.outsideRepository)
+                recorded = .notRecorded(place == nil ? ImportConflicts.outsideRepository : "the catalog could not be read before it was written")
             }
         }
         if conflicts > 0 || !merged.report.repairs.isEmpty {
