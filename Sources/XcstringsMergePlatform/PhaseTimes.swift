@@ -18,9 +18,7 @@ public enum PhaseTimes {
     }
 
     static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+        Stopwatch.now() * 1000
     }
 
     /// Notes that the phase `name` ended now (from any thread: a phase may run on several).

@@ -221,13 +221,11 @@ enum TextconvCommand {
     /// something was converted); false when it could not be filled (said on standard error,
     /// prefixed by `command`).
     static func reportFill(in repository: Repository, command: String, quietWhenNothing: Bool = false) -> Bool {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let stopwatch = Stopwatch()
         do throws(TextconvCache.Unavailable) {
             let summary = try TextconvCache.fill(repository)
             if quietWhenNothing && summary.converted == 0 { return true }
-            let elapsed = clock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = stopwatch.seconds
             var line = "git's textconv cache: "
             if summary.converted == 0 {
                 line += summary.cached == 0 ? "no catalog versions in the history" : "all \(summary.cached) catalog versions there already"
