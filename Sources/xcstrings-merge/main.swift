@@ -6,5 +6,6 @@ import Glibc
 import XcstringsMergePlatform
 
 PhaseTimes.begin()
+MemoryAllocation.keepFreedMemory()
 Signals.ignoreWriteSignals()
 exit(Output.finalStatus(Tool.run(Array(CommandLine.arguments.dropFirst()))))

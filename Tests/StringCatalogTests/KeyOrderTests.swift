@@ -298,6 +298,12 @@ import XcstringsMergeTestSupport
         var everything = members
         KeyOrder.sort(&everything)
         #expect(KeyOrder.merge(kept, added).map(\.key) == everything.map(\.key))
+        // As a merge holds them: the kept keys ahead of the added ones in one array, read where
+        // they are.
+        let together = kept + added
+        #expect(KeyOrder.isSorted(together[..<kept.count]))
+        #expect(KeyOrder.merge(together[..<kept.count], added).map(\.key) == everything.map(\.key))
+        #expect(KeyOrder.isSorted(together[kept.count...]))
     }
 
     /// An object made as known to be in order says so until its members change.
@@ -319,5 +325,8 @@ import XcstringsMergeTestSupport
         guard let index else { return }
         members.swapAt(index, index + 1)
         #expect(!KeyOrder.isSorted(members), "swapped at \(index)")
+        // A part of the list: the inversion is found when the part holds both keys.
+        #expect(!KeyOrder.isSorted(members[index...]) && KeyOrder.isSorted(members[(index + 1)...]))
+        #expect(!KeyOrder.isSorted(members[..<(index + 2)]) && KeyOrder.isSorted(members[..<(index + 1)]))
     }
 }

@@ -117,6 +117,7 @@ public enum FileBytes {
         complete.initialize(repeating: false, count: parts)
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+            MemoryMaps.preferHugePages(base, count: size)
             let slots = UnsafeSendable(value: (base, complete))
             // The other work first, so that it starts at once; the parts are taken by whichever
             // core is free.

@@ -266,6 +266,9 @@ struct Parser {
     var keyStack: [SkimmedKey] = []
     /// With `releasesPassedPages`: where the pages not yet let go begin.
     var releasedUpTo = 0
+    /// Room made up front for the members of the catalog's `strings` object (see
+    /// `parseEntries`).
+    var entriesCapacity = 2
 
     init(source: [UInt8], buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int, mode: ReadingMode = ReadingMode()) {
         self.source = source
@@ -368,8 +371,9 @@ struct Parser {
             }
         }
         // Most objects of a catalog hold one or two members (`stringUnit`; `state` and `value`):
-        // room for two up front saves the regrowth of every string unit.
-        members.reserveCapacity(2)
+        // room for two up front saves the regrowth of every string unit. The entries get room
+        // for all of them (see `parseEntries`).
+        members.reserveCapacity(lazyValues ? entriesCapacity : 2)
         // The key, a lazily read value and what follows the value are read by helpers, so that
         // the frame that recurses into the value stays small (see `SyntaxProblem`).
         while true {
@@ -546,6 +550,15 @@ struct Parser {
     mutating func parseEntries() throws(JSONError) -> JSONObject {
         let open = position
         releasedUpTo = open
+        // Room for every entry up front, and in the first half for both halves: the members and
+        // the reference's positions are then written once, into memory touched once. Grown by
+        // doubling, 20,000 entries were copied about twice over into fresh memory, and fresh
+        // memory costs a page fault every 4 KiB (a third of an L merge's page faults). The
+        // count is the reference's, or guessed from the size (an entry of Xcode's layout with
+        // a translation or two takes a few hundred bytes); room not used is never touched.
+        let expected = reference.map { $0.members.count } ?? (buffer.count - open) / 512
+        entriesCapacity = expected + 16
+        reference?.positions.reserveCapacity(expected + 16)
         // With a reference (ours and theirs read against the base) most entries are a memcmp
         // away, but finding them, their keys and the copies of changed ones are still half of a
         // side's read: the second half takes the other core too.
@@ -557,6 +570,8 @@ struct Parser {
         other.releasedUpTo = split
         other.depth = depth
         other.reference = reference?.restarted()
+        other.entriesCapacity = expected / 2 + expected / 8 + 16
+        other.reference?.positions.reserveCapacity(other.entriesCapacity)
         let job = SplitJob(other)
         let thread = Threads.start { job.run(resumingAt: split, open: open) }
         var joined = false
@@ -575,7 +590,9 @@ struct Parser {
         case .failure(let error): throw error
         }
         position = job.parser.position
-        let members = first.members + second.members
+        // The first half's members, no longer shared with `first`, take the second's in place.
+        var members = (consume first).members
+        members.append(contentsOf: second.members)
         // The halves' look-ups in a reference can prove the keys unique, as for one reading.
         let parts = [reference, job.parser.reference].compactMap { $0 }
         let alignment = parts.count == 2 ? ReferenceEntries.alignment(parts, count: members.count) : nil

@@ -352,13 +352,18 @@ public enum KeyOrder {
     /// per member of `others` instead of a comparison per member of `sorted`: for a merge's
     /// thousands of kept keys and few added ones, where comparisons of non-ASCII keys are dear.
     public static func merge(_ sorted: [JSONMember], _ others: [JSONMember]) -> [JSONMember] {
-        guard !others.isEmpty else { return sorted }
+        others.isEmpty ? sorted : merge(sorted[...], others)
+    }
+
+    /// `merge` of a part of a list (a merge's kept entries, ahead of the added ones in the same
+    /// array), without first copying that part out.
+    public static func merge(_ sorted: ArraySlice<JSONMember>, _ others: [JSONMember]) -> [JSONMember] {
         var result: [JSONMember] = []
         result.reserveCapacity(sorted.count + others.count)
-        var start = 0
+        var start = sorted.startIndex
         for member in others {
             var low = start
-            var high = sorted.count
+            var high = sorted.endIndex
             while low < high {
                 let middle = (low + high) / 2
                 if compare(sorted[middle].key, member.key) < 0 { low = middle + 1 } else { high = middle }
@@ -375,6 +380,11 @@ public enum KeyOrder {
     /// all cores: a pair of keys that differ in more than printable ASCII costs a Foundation
     /// call, and a catalog with non-ASCII keys has thousands of such neighbours.
     public static func isSorted(_ members: [JSONMember]) -> Bool {
+        isSorted(members[...])
+    }
+
+    /// `isSorted` of a part of a list.
+    public static func isSorted(_ members: ArraySlice<JSONMember>) -> Bool {
         guard members.count > 1 else { return true }
         /// Whether each member of `range` sorts after the one before it.
         @Sendable func inOrder(_ range: Range<Int>) -> Bool {
