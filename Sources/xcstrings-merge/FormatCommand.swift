@@ -1,6 +1,7 @@
 import GitSupport
 import MergeSession
 import StringCatalog
+import XcstringsMergePlatform
 
 enum FormatCommand {
     static let command = Command(
@@ -59,11 +60,17 @@ enum FormatCommand {
                 failed = true
                 continue
             }
+            PhaseTimes.mark("read")
             guard let catalog = parse(bytes, path: job.path) else {
                 failed = true
                 continue
             }
-            if catalog.hasCanonicalBytes(bytes) { continue }
+            PhaseTimes.mark("parsed")
+            if catalog.hasCanonicalBytes(bytes) {
+                PhaseTimes.mark("found canonical")
+                continue
+            }
+            PhaseTimes.mark("found not canonical")
             if checkOnly {
                 Output.out("\(job.path)\n")
                 wouldChange = true
@@ -71,12 +78,14 @@ enum FormatCommand {
             }
             do {
                 if let edit { try edit.replace(with: catalog) } else { try catalog.write(to: path) }
+                PhaseTimes.mark("written and put in place")
                 if !quiet { Output.out("formatted \(job.path)\n") }
             } catch {
                 Output.err("\(job.path): error: \(error.reason)\n")
                 failed = true
             }
         }
+        PhaseTimes.report()
         if failed { return .error }
         return wouldChange ? .failure : .success
     }

@@ -136,4 +136,21 @@ import XcstringsMergeTestSupport
         }
         #expect(checked >= 3, "\(name): \(checked) of 24 sets were totally ordered")
     }
+
+    #if canImport(Glibc)
+    /// The keys are handed to ICU as UTF-16 transcoded directly: the same units Swift's own
+    /// UTF-16 view gives, for every script, emoji and supplementary planes included.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func keysReachICUAsSwiftsOwnUTF16(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var units: [UInt16] = []
+        var texts = ["", "a", "é", "€", "𝄞", "👩‍👩‍👧", "a𝄞b€c\u{10FFFF}", "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}"]
+        for _ in 0..<500 { texts.append(RandomStrings.collationKey(using: &generator)) }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { PrimaryCollator.transcode($0, into: &units) }
+            #expect(units == Array(text.utf16), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+    #endif
 }

@@ -466,8 +466,7 @@ struct PrimaryCollator {
 
     /// The primary sort key of the UTF-8 `text`, appended to `output`.
     mutating func appendSortKey(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        units.removeAll(keepingCapacity: true)
-        units.append(contentsOf: String(decoding: text, as: UTF8.self).utf16)
+        Self.transcode(text, into: &units)
         while true {
             let length = units.withUnsafeBufferPointer { source in
                 key.withUnsafeMutableBufferPointer { target in
@@ -479,6 +478,44 @@ struct PrimaryCollator {
                 return
             }
             key = Array(repeating: 0, count: Int(length))
+        }
+    }
+
+    /// `text` (valid UTF-8, as every key read is) as the UTF-16 ICU reads, into `units`:
+    /// directly, where a `String` made of each key and its UTF-16 view copied out were a third
+    /// of the time the sort keys took.
+    static func transcode(_ text: UnsafeBufferPointer<UInt8>, into units: inout [UChar]) {
+        units.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < text.count {
+            let lead = UInt32(text[i])
+            if lead < 0x80 {
+                units.append(UChar(lead))
+                i += 1
+                continue
+            }
+            var scalar: UInt32
+            var length: Int
+            if lead >= 0xF0 {
+                scalar = lead & 0x07
+                length = 4
+            } else if lead >= 0xE0 {
+                scalar = lead & 0x0F
+                length = 3
+            } else {
+                scalar = lead & 0x1F
+                length = 2
+            }
+            length = min(length, text.count - i)
+            for k in 1..<max(length, 1) { scalar = scalar << 6 | UInt32(text[i + k] & 0x3F) }
+            i += max(length, 1)
+            if scalar >= 0x10000 {
+                let value = scalar - 0x10000
+                units.append(UChar(0xD800 + (value >> 10)))
+                units.append(UChar(0xDC00 + (value & 0x3FF)))
+            } else {
+                units.append(UChar(scalar))
+            }
         }
     }
 }
