@@ -20,6 +20,31 @@ import XcstringsMergeTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Localizable.xcstrings"])
     }
 
+    /// A catalog of several megabytes goes to the file in pieces written on another thread
+    /// while the next is made: the file holds exactly the writer's bytes, in order; one under a
+    /// megabyte is written whole.
+    @Test(arguments: [(6_000, true), (6_000, false), (10, true)])
+    func aCatalogWrittenInPiecesHoldsTheWritersBytes(entries: Int, durable: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
+        for index in (0..<entries).reversed() {
+            let value = String(repeating: "value \(index) ", count: 60)
+            text += "    \"key \(index)\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(value)\" } } } }"
+            text += index == 0 ? "\n" : ",\n"
+        }
+        text += "  },\n  \"version\" : \"1.0\"\n}"
+        let catalog = try Catalog(bytes: Array(text.utf8))
+        let expected = XcodeWriter.bytes(of: .object(catalog.root))
+        let path = directory.file("Localizable.xcstrings").path
+        try catalog.write(to: path, durable: durable)
+        let written = try FileBytes.read(path)
+        #expect(written.count == expected.count)
+        #expect(written == expected)
+        #expect(entries < 100 || written.count > 3 << 20)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Localizable.xcstrings"])
+    }
+
     @Test(arguments: [true, false])
     func createsAFileThatWasNotThere(durable: Bool) throws {
         let directory = try TemporaryDirectory()

@@ -163,7 +163,8 @@ public struct Catalog: Sendable {
     }
 
     /// Writes the bytes Xcode would write for this catalog to `path`, atomically and in pieces,
-    /// so that a big catalog is never held twice in memory.
+    /// so that a big catalog is never held twice in memory; each piece goes to the file on
+    /// another thread while the next is made (`PipelinedWrites`).
     public func write(to path: String, durable: Bool = true) throws(FileError) {
         try write(to: path, durable: durable, expecting: nil, reportedAs: nil)
     }
@@ -173,17 +174,11 @@ public struct Catalog: Sendable {
         let file = try AtomicFile(replacing: path, reportedAs: reportedAs)
         file.expectedOriginal = expecting
         file.willBeFlushed = durable
-        var failure: FileError?
+        let writes = PipelinedWrites(file)
         var writer = XcodeWriter(capacity: 1 << 21)
-        writer.drain = { output in
-            if failure == nil {
-                do throws(FileError) { try file.write(output) } catch { failure = error }
-            }
-            output.removeAll(keepingCapacity: true)
-        }
+        writer.drain = { output in writes.hand(&output) }
         writer.write(.object(root), indent: 0)
-        writer.finish()
-        if let failure { throw failure }
+        try writes.finish(writer.output)
         try file.commit(durable: durable)
     }
 
