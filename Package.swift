@@ -84,7 +84,7 @@ let package = Package(
         // the fuzzer hold every merge to; not part of any product.
         .target(name: "MergeOracle", dependencies: ["StringCatalog", "CatalogMerge"], path: "Tests/MergeOracle"),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "XcstringsMergeTestSupport"]),
-        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "MergeOracle", "CatalogLint", "MergePipeline", "CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),
+        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "MergeOracle", "CatalogLint", "MergePipeline", "CatalogDiff", "StringCatalog", "XcstringsMergePlatform", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogUpkeepTests", dependencies: ["CatalogUpkeep", "CatalogLint", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogExchangeTests", dependencies: ["CatalogExchange", "CatalogUpkeep", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogDiffTests", dependencies: ["CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),

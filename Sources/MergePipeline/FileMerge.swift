@@ -65,9 +65,15 @@ public struct FileMerge: Sendable {
         var slots: [InputSlot] = []
         switch sources[0] {
         case .file(let path):
+            if let mapped = mappedBase(path, sources[1], oursMapping) {
+                slots.append(mapped)
+                break
+            }
             do throws(FileError) {
                 let bytes = try FileBytes.readInParts(path) {
-                    if case .file(let oursPath) = sources[1] { oursMapping.file = MappedFile(path: oursPath, minimumSize: Self.bigInput) }
+                    if oursMapping.file == nil, case .file(let oursPath) = sources[1] {
+                        oursMapping.file = MappedFile(path: oursPath, minimumSize: Self.bigInput)
+                    }
                 }
                 PhaseTimes.mark("base read (ours mapped meanwhile)")
                 slots.append(readBase(bytes, inputs))
@@ -118,6 +124,26 @@ public struct FileMerge: Sendable {
             return .notCatalogs(LineMergeNeeded(inputs: bytes, problems: problems, isNotACatalog: notACatalog))
         }
         return .catalogs(ReadCatalogs(base: catalogs[0], ours: catalogs[1], theirs: catalogs[2], repairs: repairs))
+    }
+
+    /// A big base file mapped rather than read (`FileBytes.mappedForTheProcess`), while ours
+    /// is mapped on another core, and read as a catalog; nil when it was not mapped or does not
+    /// read as one as it is (then it is read again as any input is, so that a problem's line
+    /// and column, and a repair, are the file's own).
+    func mappedBase(_ path: String, _ ours: MergeInputs.Source, _ oursMapping: MappingSlot) -> InputSlot? {
+        let mapped = MappingSlot.Base()
+        Threads.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                mapped.bytes = FileBytes.mappedForTheProcess(path, minimumSize: 4 * Self.bigInput)?.bytes
+            } else if case .file(let oursPath) = ours {
+                oursMapping.file = MappedFile(path: oursPath, minimumSize: Self.bigInput)
+            }
+        }
+        guard let bytes = mapped.bytes else { return nil }
+        PhaseTimes.mark("base mapped (ours meanwhile)")
+        guard let catalog = try? Catalog(bytes: bytes, splitAbove: splitAbove) else { return nil }
+        // Not kept for a line merge: it reads the file again (`read`).
+        return .catalog([], catalog, [])
     }
 
     func readBase(_ bytes: [UInt8], _ inputs: MergeInputs) -> InputSlot {
@@ -261,6 +287,11 @@ public struct LineMergeNeeded: Sendable {
 /// Ours' mapping, made on one thread and used on the merge's.
 final class MappingSlot: @unchecked Sendable {
     var file: MappedFile?
+
+    /// The base's bytes, mapped on one thread and read on the merge's.
+    final class Base: @unchecked Sendable {
+        var bytes: [UInt8]?
+    }
 }
 
 /// An input as its read leaves it.

@@ -36,6 +36,52 @@ public enum MemoryMaps {
         return UnsafeRawPointer(address)
     }
 
+    /// Puts the first `count` bytes of `fd` at `address` (a page boundary; `count` rounded up to
+    /// whole pages must lie in memory the caller owns and holds nothing in), replacing that
+    /// memory with a private mapping of the file whose pages are the page cache's own until
+    /// written (then copied): the file is in memory without fresh pages zero-filled and copied
+    /// into. The pages are mapped at once for reading (`MADV_POPULATE_READ`; a kernel without it
+    /// maps them as they are first read).
+    ///
+    /// Only on Linux, and only once `allowMappingsInPlace` was called by a process that ends
+    /// soon after its work (the executable, not a library's host): once the memory is freed,
+    /// glibc hands it out again as it is, and a page not yet written stays the file's until the
+    /// process ends: a file truncated meanwhile raises SIGBUS at a touch of a page it lost, which
+    /// from then on ends the process with `truncationMessage` and exit status 2 rather than a
+    /// crash. False elsewhere and when the system refuses: the caller reads the file into the
+    /// memory instead. macOS's allocator keeps freed big blocks in a cache of its own, whose
+    /// reuse of such a mapping is not documented, so nothing is mapped there.
+    public static func mapFileInPlace(
+        _ fd: Int32, count: Int, at address: UnsafeMutableRawPointer, truncationMessage: String
+    ) -> Bool {
+        #if os(Linux)
+        guard mappingsInPlaceAllowed, count > 0, Int(bitPattern: address) % pageSize == 0 else { return false }
+        let mapped = mmap(address, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd, 0)
+        guard mapped == address else { return false }
+        // MADV_POPULATE_READ (Linux 5.14): MAP_POPULATE would fault a writable private mapping in
+        // for writing, copying every page.
+        _ = madvise(address, count, 22)
+        lastingMessageLock.locked {
+            // The first mapping's message, set once and kept for the rest of the process: the
+            // handler may run at any time from now on.
+            guard lastingBusErrorMessage == nil else { return }
+            let text = Array(truncationMessage.utf8)
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(text.count, 1))
+            buffer.initialize(from: text, count: text.count)
+            lastingBusErrorMessage = (UnsafePointer(buffer), text.count)
+            _ = Signals.setHandler(SIGBUS, busErrorHandler)
+        }
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// Lets `mapFileInPlace` map: called at the start of a process that ends soon after its work.
+    public static func allowMappingsInPlace() {
+        mappingsInPlaceAllowed = true
+    }
+
     /// Lets the system drop the pages of a read-only mapping in `count` bytes from `address` (a
     /// page boundary): a later read loads them from the file again.
     /// Asks for fresh memory that is about to be filled whole (a big input read into it) to be
@@ -78,7 +124,12 @@ public enum MemoryMaps {
         busErrorMessage = (UnsafePointer(buffer), text.count)
         var previous = Signals.setHandler(SIGBUS, busErrorHandler)
         defer {
-            sigaction(SIGBUS, &previous, nil)
+            // Back to the handler before, or to this one for a lasting mapping made meanwhile.
+            if lastingMessageLock.locked({ lastingBusErrorMessage != nil }) {
+                _ = Signals.setHandler(SIGBUS, busErrorHandler)
+            } else {
+                sigaction(SIGBUS, &previous, nil)
+            }
             busErrorMessage = nil
             buffer.deallocate()
         }
@@ -86,11 +137,19 @@ public enum MemoryMaps {
     }
 }
 
+/// Set once at the start of the process, before any thread reads it.
+nonisolated(unsafe) private var mappingsInPlaceAllowed = false
+
 /// The message for `busErrorHandler`, made before the handler can run (a handler may only
 /// call async-signal-safe functions: `write` and `_exit` here).
 nonisolated(unsafe) private var busErrorMessage: (UnsafePointer<UInt8>, Int)?
 
+/// The message once a file is mapped for the rest of the process (`mapFileInPlace`), when no
+/// reading in progress has set one of its own.
+nonisolated(unsafe) private var lastingBusErrorMessage: (UnsafePointer<UInt8>, Int)?
+private let lastingMessageLock = Lock()
+
 private let busErrorHandler: @convention(c) (Int32) -> Void = { _ in
-    if let (text, count) = busErrorMessage { _ = write(2, text, count) }
+    if let (text, count) = busErrorMessage ?? lastingBusErrorMessage { _ = write(2, text, count) }
     _exit(2)
 }

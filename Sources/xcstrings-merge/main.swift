@@ -7,5 +7,6 @@ import XcstringsMergePlatform
 
 PhaseTimes.begin()
 MemoryAllocation.keepFreedMemory()
+MemoryMaps.allowMappingsInPlace()
 Signals.ignoreWriteSignals()
 exit(Output.finalStatus(Tool.run(Array(CommandLine.arguments.dropFirst()))))

@@ -254,6 +254,49 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
         #expect(truncatedWhileRead > 0)
     }
 
+    /// A big base is mapped for the rest of the process (on Linux): a base truncated at any
+    /// moment of the merge ends it with a message or a result, never with a signal, and the
+    /// destination is the old file or the whole merge.
+    @Test func aMappedBaseTruncatedDuringTheMergeNeverCrashesIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var generator = CatalogGenerator(seed: 8)
+        var catalog = generator.catalog(keys: 2000)
+        catalog.strings[key: "long comment"] = .object(JSONObject([
+            JSONMember("comment", .string(UTF8Bytes([UInt8](repeating: UInt8(ascii: "a"), count: 6 << 20)))),
+        ]))
+        let baseBytes = catalog.canonicalBytes()
+        var other = CatalogGenerator(seed: 9)
+        let theirsBytes = other.catalog(keys: 2000).canonicalBytes()
+        let theirs = try directory.write("theirs.xcstrings", theirsBytes)
+        let started = Date()
+        let whole = try directory.write("base-whole.xcstrings", baseBytes)
+        let output = directory.file("out.xcstrings")
+        _ = try runTool(["merge", whole.path, whole.path, theirs.path, "-o", output.path])
+        let duration = Date().timeIntervalSince(started)
+        var signalled: [Int32] = []
+        var truncatedWhileInUse = 0
+        for fraction in stride(from: 0.0, through: 1.0, by: 0.1) {
+            let delay = UInt32(duration * fraction * 1_000)
+            let base = try directory.write("base.xcstrings", baseBytes)
+            let process = Process()
+            process.executableURL = Paths.tool
+            process.arguments = ["merge", base.path, whole.path, theirs.path, "-o", output.path]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            usleep(delay * 1000)
+            _ = truncate(base.path, off_t(baseBytes.count / 3))
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { signalled.append(process.terminationStatus) }
+            #expect(process.terminationStatus <= 2, "at \(fraction) of a run: status \(process.terminationStatus): \(said)")
+            if said.contains("was truncated while it was in use") { truncatedWhileInUse += 1 }
+        }
+        #expect(signalled.isEmpty, "signals: \(signalled)")
+        print("base truncated while in use: \(truncatedWhileInUse) of 11 runs")
+    }
+
     /// No command reads an endless device or a file over the 1 GiB limit: each refuses before
     /// reading, with a message and exit 2, even where the address space is limited to 2 GB (where
     /// reading them whole would end the process with SIGABRT, status 134). macOS has no address
