@@ -217,37 +217,13 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var generator = CatalogGenerator(seed: 5)
-        let base = generator.catalog(keys: 1000).canonicalBytes()
-        let baseFile = try directory.write("base.xcstrings", base)
+        let base = try directory.write("base.xcstrings", generator.catalog(keys: 1000).canonicalBytes())
         // Theirs differs from the base in every entry, so that all of it is read (skimmed), and
         // is much bigger, so that its reading is a good part of the run.
         var other = CatalogGenerator(seed: 6)
-        let theirsBytes = other.catalog(keys: 8000).canonicalBytes()
-        var signalled: [Int32] = []
-        var truncatedWhileRead = 0
-        // Theirs is mapped and read last: truncate it at moments spread over an untruncated run.
-        let started = Date()
-        let theirsWhole = try directory.write("theirs-whole.xcstrings", theirsBytes)
-        _ = try runTool(["merge", baseFile.path, baseFile.path, theirsWhole.path, "-o", directory.file("out.xcstrings").path])
-        let duration = Date().timeIntervalSince(started)
-        for fraction in stride(from: 0.0, through: 1.0, by: 0.1) {
-            let delay = UInt32(duration * fraction * 1_000)
-            let theirs = try directory.write("theirs.xcstrings", theirsBytes)
-            let process = Process()
-            process.executableURL = Paths.tool
-            process.arguments = ["merge", baseFile.path, baseFile.path, theirs.path, "-o", directory.file("out.xcstrings").path]
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            usleep(delay * 1000)
-            _ = truncate(theirs.path, off_t(theirsBytes.count / 3))
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            if process.terminationReason == .uncaughtSignal { signalled.append(process.terminationStatus) }
-            #expect(process.terminationStatus <= 2, "at \(fraction) of a run: status \(process.terminationStatus): \(said)")
-            if said.contains("was truncated while it was being read") { truncatedWhileRead += 1 }
-        }
-        #expect(signalled.isEmpty, "signals: \(signalled)")
+        let truncatedWhileRead = try Self.truncatingDuringMerges(
+            other.catalog(keys: 8000).canonicalBytes(), in: directory, message: "was truncated while it was being read"
+        ) { theirs in [base.path, base.path, theirs] }
         // Many of these runs meet the truncation while theirs is mapped and read: the guard
         // itself is exercised.
         print("truncated while read: \(truncatedWhileRead) of 11 runs")
@@ -255,8 +231,7 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
     }
 
     /// A big base is mapped for the rest of the process (on Linux): a base truncated at any
-    /// moment of the merge ends it with a message or a result, never with a signal, and the
-    /// destination is the old file or the whole merge.
+    /// moment of the merge ends it with a message or a result, never with a signal.
     @Test func aMappedBaseTruncatedDuringTheMergeNeverCrashesIt() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -266,35 +241,47 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
             JSONMember("comment", .string(UTF8Bytes([UInt8](repeating: UInt8(ascii: "a"), count: 6 << 20)))),
         ]))
         let baseBytes = catalog.canonicalBytes()
-        var other = CatalogGenerator(seed: 9)
-        let theirsBytes = other.catalog(keys: 2000).canonicalBytes()
-        let theirs = try directory.write("theirs.xcstrings", theirsBytes)
-        let started = Date()
         let whole = try directory.write("base-whole.xcstrings", baseBytes)
-        let output = directory.file("out.xcstrings")
-        _ = try runTool(["merge", whole.path, whole.path, theirs.path, "-o", output.path])
+        var other = CatalogGenerator(seed: 9)
+        let theirs = try directory.write("theirs.xcstrings", other.catalog(keys: 2000).canonicalBytes())
+        let truncatedWhileInUse = try Self.truncatingDuringMerges(
+            baseBytes, in: directory, message: "was truncated while it was in use"
+        ) { base in [base, whole.path, theirs.path] }
+        print("base truncated while in use: \(truncatedWhileInUse) of 11 runs")
+    }
+
+    /// Runs `merge` 11 times on the inputs `inputs` names, given a fresh copy of `bytes` to
+    /// truncate to a third at moments spread over an untruncated run; expects no run to end on
+    /// a signal or above status 2, and gives how many said `message`.
+    static func truncatingDuringMerges(
+        _ bytes: [UInt8], in directory: TemporaryDirectory, message: String, inputs: (String) -> [String]
+    ) throws -> Int {
+        let output = directory.file("out.xcstrings").path
+        let started = Date()
+        let whole = try directory.write("truncated-whole.xcstrings", bytes)
+        _ = try runTool(["merge"] + inputs(whole.path) + ["-o", output])
         let duration = Date().timeIntervalSince(started)
         var signalled: [Int32] = []
-        var truncatedWhileInUse = 0
+        var said = 0
         for fraction in stride(from: 0.0, through: 1.0, by: 0.1) {
             let delay = UInt32(duration * fraction * 1_000)
-            let base = try directory.write("base.xcstrings", baseBytes)
+            let file = try directory.write("truncated.xcstrings", bytes)
             let process = Process()
             process.executableURL = Paths.tool
-            process.arguments = ["merge", base.path, whole.path, theirs.path, "-o", output.path]
+            process.arguments = ["merge"] + inputs(file.path) + ["-o", output]
             let errors = Pipe()
             process.standardError = errors
             try process.run()
             usleep(delay * 1000)
-            _ = truncate(base.path, off_t(baseBytes.count / 3))
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            _ = truncate(file.path, off_t(bytes.count / 3))
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             if process.terminationReason == .uncaughtSignal { signalled.append(process.terminationStatus) }
-            #expect(process.terminationStatus <= 2, "at \(fraction) of a run: status \(process.terminationStatus): \(said)")
-            if said.contains("was truncated while it was in use") { truncatedWhileInUse += 1 }
+            #expect(process.terminationStatus <= 2, "at \(fraction) of a run: status \(process.terminationStatus): \(text)")
+            if text.contains(message) { said += 1 }
         }
         #expect(signalled.isEmpty, "signals: \(signalled)")
-        print("base truncated while in use: \(truncatedWhileInUse) of 11 runs")
+        return said
     }
 
     /// No command reads an endless device or a file over the 1 GiB limit: each refuses before
