@@ -131,15 +131,10 @@ public struct FileMerge: Sendable {
     /// read as one as it is (then it is read again as any input is, so that a problem's line
     /// and column, and a repair, are the file's own).
     func mappedBase(_ path: String, _ ours: MergeInputs.Source, _ oursMapping: MappingSlot) -> InputSlot? {
-        let mapped = MappingSlot.Base()
-        Threads.concurrentPerform(iterations: 2) { index in
-            if index == 0 {
-                mapped.bytes = FileBytes.mappedForTheProcess(path, minimumSize: 4 * Self.bigInput)?.bytes
-            } else if case .file(let oursPath) = ours {
-                oursMapping.file = MappedFile(path: oursPath, minimumSize: Self.bigInput)
-            }
+        let mapped = FileBytes.mappedForTheProcess(path, minimumSize: 4 * Self.bigInput) {
+            if case .file(let oursPath) = ours { oursMapping.file = MappedFile(path: oursPath, minimumSize: Self.bigInput) }
         }
-        guard let bytes = mapped.bytes else { return nil }
+        guard let bytes = mapped?.bytes else { return nil }
         PhaseTimes.mark("base mapped (ours meanwhile)")
         guard let catalog = try? Catalog(bytes: bytes, splitAbove: splitAbove) else { return nil }
         // Not kept for a line merge: it reads the file again (`read`).
@@ -287,11 +282,6 @@ public struct LineMergeNeeded: Sendable {
 /// Ours' mapping, made on one thread and used on the merge's.
 final class MappingSlot: @unchecked Sendable {
     var file: MappedFile?
-
-    /// The base's bytes, mapped on one thread and read on the merge's.
-    final class Base: @unchecked Sendable {
-        var bytes: [UInt8]?
-    }
 }
 
 /// An input as its read leaves it.

@@ -65,10 +65,7 @@ public enum MemoryMaps {
             // The first mapping's message, set once and kept for the rest of the process: the
             // handler may run at any time from now on.
             guard lastingBusErrorMessage == nil else { return }
-            let text = Array(truncationMessage.utf8)
-            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(text.count, 1))
-            buffer.initialize(from: text, count: text.count)
-            lastingBusErrorMessage = (UnsafePointer(buffer), text.count)
+            lastingBusErrorMessage = handlerMessage(truncationMessage)
             _ = Signals.setHandler(SIGBUS, busErrorHandler)
         }
         return true
@@ -80,6 +77,23 @@ public enum MemoryMaps {
     /// Lets `mapFileInPlace` map: called at the start of a process that ends soon after its work.
     public static func allowMappingsInPlace() {
         mappingsInPlaceAllowed = true
+    }
+
+    /// Whether `mapFileInPlace` may map at all: Linux, once allowed.
+    public static var mapsInPlace: Bool {
+        #if os(Linux)
+        return mappingsInPlaceAllowed
+        #else
+        return false
+        #endif
+    }
+
+    /// `message`'s bytes where a signal handler may read them: memory Swift neither moves nor frees.
+    static func handlerMessage(_ message: String) -> (UnsafePointer<UInt8>, Int) {
+        let text = Array(message.utf8)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(text.count, 1))
+        buffer.initialize(from: text, count: text.count)
+        return (UnsafePointer(buffer), text.count)
     }
 
     /// Lets the system drop the pages of a read-only mapping in `count` bytes from `address` (a
@@ -118,10 +132,8 @@ public enum MemoryMaps {
     /// and exit status 2, instead of a crash. Nothing has been written by then: what was being
     /// read is the input.
     public static func survivingTruncation<R>(message: String, _ body: () throws -> R) rethrows -> R {
-        let text = Array(message.utf8)
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(text.count, 1))
-        buffer.initialize(from: text, count: text.count)
-        busErrorMessage = (UnsafePointer(buffer), text.count)
+        let text = handlerMessage(message)
+        busErrorMessage = text
         var previous = Signals.setHandler(SIGBUS, busErrorHandler)
         defer {
             // Back to the handler before, or to this one for a lasting mapping made meanwhile.
@@ -131,7 +143,7 @@ public enum MemoryMaps {
                 sigaction(SIGBUS, &previous, nil)
             }
             busErrorMessage = nil
-            buffer.deallocate()
+            UnsafeMutablePointer(mutating: text.0).deallocate()
         }
         return try body()
     }

@@ -54,8 +54,8 @@ import XcstringsMergeTestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = try directory.write("file.bin", bytes).path
-        #expect(FileBytes.mappedForTheProcess(path, minimumSize: size + 1) == nil)
-        let mapped = FileBytes.mappedForTheProcess(path, minimumSize: 4 << 20)
+        #expect(FileBytes.mappedForTheProcess(path, minimumSize: size + 1, alongside: {}) == nil)
+        let mapped = FileBytes.mappedForTheProcess(path, minimumSize: 4 << 20, alongside: {})
         #if os(Linux)
         let (read, spaces) = try #require(mapped)
         #expect(spaces >= 0 && spaces < MemoryMaps.pageSize)
