@@ -4,6 +4,19 @@ import Testing
 import XcstringsMergeTestSupport
 
 @Suite struct KeyOrderTests {
+    /// A sort's order applied by moving each member along the permutation's cycles: every
+    /// member lands where the order puts it, with its own value.
+    @Test(arguments: [0, 1, 2, 7, 1000] as [Int])
+    func permutingPutsEachMemberWhereTheOrderSays(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count))
+        let members = (0..<count).map { JSONMember(key: UTF8Bytes("key \($0)"), value: .string(UTF8Bytes("value \($0)"))) }
+        let order = Array(0..<count).shuffled(using: &generator)
+        var permuted = members
+        KeyOrder.permute(&permuted, into: order)
+        #expect(permuted.map(\.key) == order.map { members[$0].key })
+        #expect(permuted.map(\.value.stringValue) == order.map { members[$0].value.stringValue })
+    }
+
     func expectAgreement(_ a: String, _ b: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let reference = KeyOrder.referenceCompare(a, b)
         let ours = KeyOrder.compare(UTF8Bytes(a), UTF8Bytes(b))

@@ -111,7 +111,8 @@ import XcstringsMergeTestSupport
     /// before the other), and where it is not, no order agrees with it and
     /// sorts of it differ; so sets of keys are drawn until they hold a total order (every pair
     /// of the reference-sorted keys agrees with their places), and the sort must then give
-    /// exactly that order.
+    /// exactly that order, whether the keys are ranked in one block or in several (each
+    /// block's keys put in order alone, then the blocks' runs merged).
     @Test(arguments: 0...ScriptKeys.scripts.count)
     func sortingGivesTheReferenceOrder(script: Int) {
         let (name, letters) = Self.script(script)
@@ -133,6 +134,10 @@ import XcstringsMergeTestSupport
             var members = keys.map { JSONMember(key: $0, value: .null) }
             KeyOrder.sort(&members)
             #expect(members.map(\.key) == reference, "\(name), round \(round)")
+            #if canImport(Glibc)
+            let inBlocks = PrimaryKeys.sortedOrder(keys, blockSize: 16)
+            #expect(inBlocks.map { $0.map { keys[$0] } } == reference, "\(name), round \(round), in blocks of 16")
+            #endif
         }
         #expect(checked >= 3, "\(name): \(checked) of 24 sets were totally ordered")
     }

@@ -335,7 +335,7 @@ public enum KeyOrder {
         // Each key's sort key computed once (Linux): pairs of any script are then mostly bytes
         // compared.
         if let order = PrimaryKeys.sortedOrder(keys) {
-            members = order.map { members[$0] }
+            permute(&members, into: order)
             return
         }
         // The keys' ideographs ranked once, so that Chinese keys sort without a reference call
@@ -345,6 +345,33 @@ public enum KeyOrder {
             members.sort { compare($0.key, $1.key) < 0 }
         } else {
             members.sort { compare($0.key, $1.key, han: han) < 0 }
+        }
+    }
+
+    /// `members` put in `order` (member `k` becomes the one at `order[k]`), each moved once along
+    /// the permutation's cycles: a copy of each into a new array retained and released every
+    /// key and value (20,000 entries: 2-3 ms).
+    static func permute(_ members: inout [JSONMember], into order: [Int]) {
+        precondition(order.count == members.count)
+        var placed = [Bool](repeating: false, count: members.count)
+        members.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for start in 0..<buffer.count where !placed[start] {
+                placed[start] = true
+                guard order[start] != start else { continue }
+                let held = (base + start).move()
+                var position = start
+                while true {
+                    let from = order[position]
+                    if from == start {
+                        (base + position).initialize(to: held)
+                        break
+                    }
+                    (base + position).moveInitialize(from: base + from, count: 1)
+                    placed[from] = true
+                    position = from
+                }
+            }
         }
     }
 

@@ -8,7 +8,7 @@ import Glibc
 /// On macOS the reference is Foundation's own comparison and no ICU is public to compute keys
 /// with: every key pair the fast comparisons do not know goes to Foundation.
 enum PrimaryKeys {
-    static func sortedOrder(_ keys: [UTF8Bytes]) -> [Int]? { nil }
+    static func sortedOrder(_ keys: [UTF8Bytes], blockSize: Int = 2048) -> [Int]? { nil }
     static func decisions(_ keys: [UTF8Bytes], pairs: [(Int, Int)]) -> [Int?] { pairs.map { _ in nil } }
 }
 #else
@@ -49,15 +49,21 @@ struct PrimaryKeys {
     /// state of CF's first `ucol_strcoll`) likewise; an empty one for a key left to the reference.
     private var sortKeys: [UInt8] = []
     private var sortKeyEnds: [Int] = []
+    /// Each sort key's first eight bytes as a number (`View.lead`).
+    private var leads: [UInt64] = []
+    /// The keys' indices, each block's in the order of its sort keys.
+    private var runs: [Int] = []
     private let characters = CharacterFacts()
 
     /// The order of `keys` (indices into it) in the reference order; nil when no key has a byte
     /// outside printable ASCII, which the other comparisons know without keys, and for a few
     /// keys, whose reference calls cost less than the tables a sort sets up (a third of a MB).
-    static func sortedOrder(_ keys: [UTF8Bytes]) -> [Int]? {
+    /// `blockSize`: how many keys a block of `makeSortKeys` takes (a parameter for the tests).
+    static func sortedOrder(_ keys: [UTF8Bytes], blockSize: Int = 2048) -> [Int]? {
         guard keys.count >= 64, keys.contains(where: { !$0.isPrintableASCII }) else { return nil }
-        var order = Array(0..<keys.count)
-        PrimaryKeys(keys).withView { view in
+        let primaryKeys = PrimaryKeys(keys, blockSize: blockSize)
+        var order = primaryKeys.runs
+        primaryKeys.withView { view in
             /// The reference order: the sort keys where they decide, else the other comparisons.
             func precedes(_ i: Int, _ j: Int) -> Bool {
                 let a = view.key(i), b = view.key(j)
@@ -65,8 +71,9 @@ struct PrimaryKeys {
             }
             // First by the sort keys alone, their first eight bytes as a number: bytes compared
             // without a check per pair, and the order of nearly every pair. Keys with the same
-            // weights are ordered as the reference orders them.
-            let leads = (0..<keys.count).map { view.sortKeyLead($0) }
+            // weights are ordered as the reference orders them. Each block's keys come in the
+            // order of their sort keys already (`runs`): this sort merges the runs.
+            let leads = primaryKeys.leads
             order.sort { i, j in
                 if leads[i] != leads[j] { return leads[i] < leads[j] }
                 let order = view.compareSortKeys(i, j)
@@ -87,13 +94,8 @@ struct PrimaryKeys {
         PrimaryKeys(keys).withView { view in pairs.map { i, j in view.decide(i, j, view.key(i), view.key(j)) } }
     }
 
-    private init(_ keys: [UTF8Bytes]) {
-        textEnds.reserveCapacity(keys.count)
-        for key in keys {
-            text.append(contentsOf: key.bytes)
-            textEnds.append(text.count)
-        }
-        makeSortKeys()
+    private init(_ keys: [UTF8Bytes], blockSize: Int = 2048) {
+        makeSortKeys(keys, blockSize: blockSize)
     }
 
     private func withView<T>(_ body: (View) -> T) -> T {
@@ -104,30 +106,68 @@ struct PrimaryKeys {
         }
     }
 
-    /// The sort keys, in blocks on all cores.
-    private mutating func makeSortKeys() {
-        struct Block { var bytes: [UInt8] = []; var ends: [Int] = [] }
-        let count = textEnds.count
-        let blocks: [Block] = text.withUnsafeBufferPointer { text in
-            nonisolated(unsafe) let text = text
-            let textEnds = self.textEnds
-            return ParallelBlocks.map(count, blockSize: 2048) { range in
-                var collator = PrimaryCollator()
-                defer { collator.close() }
-                var block = Block()
-                for index in range {
-                    let key = UnsafeBufferPointer(rebasing: text[(index == 0 ? 0 : textEnds[index - 1])..<textEnds[index]])
-                    if !Self.isLeftToReference(key) { collator.appendSortKey(key, to: &block.bytes) }
-                    block.ends.append(block.bytes.count)
-                }
-                return [block]
-            }
+    /// The keys' bytes, sort keys, leads and runs, in blocks on all cores: a block copies its
+    /// keys (which lie all over the file read: each copy waits on memory, and two cores wait on
+    /// two at once), makes their sort keys and sorts its keys by them.
+    private mutating func makeSortKeys(_ keys: [UTF8Bytes], blockSize: Int) {
+        struct Block {
+            var text: [UInt8] = []
+            var textEnds: [Int] = []
+            var sortKeys: [UInt8] = []
+            var sortKeyEnds: [Int] = []
+            var leads: [UInt64] = []
+            /// The block's keys (offsets in it) in the order of their sort keys.
+            var run: [Int] = []
         }
+        let count = keys.count
+        let blocks: [Block] = ParallelBlocks.map(count, blockSize: blockSize) { range in
+            var collator = PrimaryCollator()
+            defer { collator.close() }
+            var block = Block()
+            block.text.reserveCapacity(range.reduce(0) { $0 + keys[$1].count })
+            block.textEnds.reserveCapacity(range.count)
+            block.sortKeyEnds.reserveCapacity(range.count)
+            for index in range {
+                keys[index].bytes.withUnsafeBufferPointer { block.text.append(contentsOf: $0) }
+                block.textEnds.append(block.text.count)
+            }
+            block.text.withUnsafeBufferPointer { text in
+                var start = 0
+                for end in block.textEnds {
+                    let key = UnsafeBufferPointer(rebasing: text[start..<end])
+                    if !Self.isLeftToReference(key) { collator.appendSortKey(key, to: &block.sortKeys) }
+                    block.sortKeyEnds.append(block.sortKeys.count)
+                    start = end
+                }
+            }
+            let ends = block.sortKeyEnds
+            block.sortKeys.withUnsafeBufferPointer { sortKeys in
+                func sortKey(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: sortKeys[(i == 0 ? 0 : ends[i - 1])..<ends[i]])
+                }
+                let leads = (0..<range.count).map { View.lead(of: sortKey($0)) }
+                var run = Array(0..<range.count)
+                run.sort { i, j in leads[i] != leads[j] ? leads[i] < leads[j] : View.compare(sortKey(i), sortKey(j)) < 0 }
+                block.leads = leads
+                block.run = run
+            }
+            return [block]
+        }
+        text.reserveCapacity(blocks.reduce(0) { $0 + $1.text.count })
+        textEnds.reserveCapacity(count)
+        sortKeys.reserveCapacity(blocks.reduce(0) { $0 + $1.sortKeys.count })
         sortKeyEnds.reserveCapacity(count)
+        leads.reserveCapacity(count)
+        runs.reserveCapacity(count)
         for block in blocks {
-            let offset = sortKeys.count
-            sortKeys.append(contentsOf: block.bytes)
-            sortKeyEnds.append(contentsOf: block.ends.lazy.map { $0 + offset })
+            let first = textEnds.count
+            let textOffset = text.count, sortKeyOffset = sortKeys.count
+            text.append(contentsOf: block.text)
+            textEnds.append(contentsOf: block.textEnds.lazy.map { $0 + textOffset })
+            sortKeys.append(contentsOf: block.sortKeys)
+            sortKeyEnds.append(contentsOf: block.sortKeyEnds.lazy.map { $0 + sortKeyOffset })
+            leads.append(contentsOf: block.leads)
+            runs.append(contentsOf: block.run.lazy.map { $0 + first })
         }
     }
 
@@ -149,24 +189,26 @@ struct PrimaryKeys {
             UnsafeBufferPointer(rebasing: sortKeys[(i == 0 ? 0 : sortKeyEnds[i - 1])..<sortKeyEnds[i]])
         }
 
-        /// The first eight bytes of key `i`'s sort key as a number (big-endian, zeros after a
-        /// short key): keys whose leads differ are ordered as their sort keys are.
+        /// The first eight bytes of a sort key as a number (big-endian, zeros after a short
+        /// key): keys whose leads differ are ordered as their sort keys are.
         @inline(__always)
-        func sortKeyLead(_ i: Int) -> UInt64 {
-            let key = sortKey(i)
+        static func lead(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var lead: UInt64 = 0
             for k in 0..<8 { lead = lead << 8 | UInt64(k < key.count ? key[k] : 0) }
             return lead
         }
 
-        /// The sort keys of `i` and `j` compared as bytes.
+        /// Two sort keys compared as bytes.
         @inline(__always)
-        func compareSortKeys(_ i: Int, _ j: Int) -> Int {
-            let keyA = sortKey(i), keyB = sortKey(j)
+        static func compare(_ keyA: UnsafeBufferPointer<UInt8>, _ keyB: UnsafeBufferPointer<UInt8>) -> Int {
             let common = min(keyA.count, keyB.count)
             let order = common == 0 ? 0 : Int(memcmp(keyA.baseAddress!, keyB.baseAddress!, common))
             return order != 0 ? order : keyA.count - keyB.count
         }
+
+        /// The sort keys of `i` and `j` compared as bytes.
+        @inline(__always)
+        func compareSortKeys(_ i: Int, _ j: Int) -> Int { Self.compare(sortKey(i), sortKey(j)) }
 
         /// The reference's order of keys `i` and `j` (bytes `a` and `b`), when their sort keys
         /// give it; nil when it must be found otherwise.
