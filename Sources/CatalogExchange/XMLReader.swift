@@ -19,32 +19,34 @@ protocol XMLEventHandler {
     mutating func text(_ text: String)
 }
 
-/// An element's start tag, while the reading is at it.
+/// An element's start tag, while the reading is at it (its attributes and place are read from
+/// libxml2's own buffers, valid only during the call that hands it over).
 struct XMLStart {
     /// The local name (`trans-unit`).
     let name: String
-    fileprivate let library: LibXML2
-    fileprivate let reader: LibXML2.Reader
-    fileprivate let locator: TagLocator
+    fileprivate let attributeCount: Int
+    /// libxml2's five pointers per attribute: local name, prefix, namespace, value, value's end.
+    fileprivate let attributeFields: UnsafePointer<UnsafePointer<UInt8>?>?
+    fileprivate let session: SAXSession
 
-    /// The attributes by qualified name (`id`, `xml:space`), namespace declarations left out.
+    /// The attributes by qualified name (`id`, `xml:space`), namespace declarations left out
+    /// (libxml2 hands those over apart).
     func attributes() -> [String: String] {
         var attributes: [String: String] = [:]
-        while library.moveToNextAttribute(reader) == 1 {
-            let qualified = library.qualifiedName(reader).map { String(cString: $0) } ?? ""
-            if qualified == "xmlns" || qualified.hasPrefix("xmlns:") { continue }
-            attributes[qualified] = library.value(reader).map { String(cString: $0) } ?? ""
+        guard let fields = attributeFields else { return attributes }
+        for index in 0..<attributeCount {
+            let field = fields + 5 * index
+            guard let localName = field[0], let value = field[3], let end = field[4] else { continue }
+            let local = String(cString: localName)
+            let qualified = field[1].map { String(cString: $0) + ":" + local } ?? local
+            let text = UnsafeBufferPointer(start: value, count: value.distance(to: end))
+            attributes[qualified] = session.library.keepsAmpersandsAsReferences ? SAXSession.ampersandsDecoded(text) : String(decoding: text, as: UTF8.self)
         }
-        _ = library.moveToElement(reader)
         return attributes
     }
 
-    /// The line and column of the start tag (asked for at most once per element: a tag's
-    /// column is found after those already found on its line).
-    func place() -> (line: Int, column: Int) {
-        let tag = "<" + (library.qualifiedName(reader).map { String(cString: $0) } ?? name)
-        return locator.place(of: tag, line: library.nodeLine(library.currentNode(reader)))
-    }
+    /// The line and column of the start tag's `<`.
+    func place() -> (line: Int, column: Int) { session.placeOfCurrentTag() }
 }
 
 /// Why a document was not read: where, and what.
@@ -123,27 +125,24 @@ extension XMLReader {
     }
 }
 
-/// The libxml2 calls used, looked up once.
+/// The libxml2 calls used, looked up once: its SAX2 interface, which hands each start tag, text
+/// and end tag to callbacks as it parses (half the time of its reader interface, which builds
+/// a node for each).
 struct LibXML2: @unchecked Sendable {
-    typealias Reader = OpaquePointer
-    typealias ErrorHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+    typealias Context = OpaquePointer
 
-    let readerForMemory: @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) -> Reader?
-    let read: @convention(c) (Reader?) -> Int32
-    let nodeType: @convention(c) (Reader?) -> Int32
-    let localName: @convention(c) (Reader?) -> UnsafePointer<CChar>?
-    let qualifiedName: @convention(c) (Reader?) -> UnsafePointer<CChar>?
-    let value: @convention(c) (Reader?) -> UnsafePointer<CChar>?
-    let isEmptyElement: @convention(c) (Reader?) -> Int32
-    let moveToNextAttribute: @convention(c) (Reader?) -> Int32
-    let moveToElement: @convention(c) (Reader?) -> Int32
-    let depth: @convention(c) (Reader?) -> Int32
-    let lineNumber: @convention(c) (Reader?) -> Int32
-    let columnNumber: @convention(c) (Reader?) -> Int32
-    let currentNode: @convention(c) (Reader?) -> OpaquePointer?
-    let nodeLine: @convention(c) (OpaquePointer?) -> Int
-    let free: @convention(c) (Reader?) -> Void
-    let setStructuredErrorHandler: @convention(c) (Reader?, ErrorHandler?, UnsafeMutableRawPointer?) -> Void
+    let createPushParser: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?) -> Context?
+    let useOptions: @convention(c) (Context?, Int32) -> Int32
+    let parseChunk: @convention(c) (Context?, UnsafePointer<CChar>?, Int32, Int32) -> Int32
+    let stop: @convention(c) (Context?) -> Void
+    let free: @convention(c) (Context?) -> Void
+    let lineNumber: @convention(c) (Context?) -> Int32
+    let columnNumber: @convention(c) (Context?) -> Int32
+    let byteConsumed: @convention(c) (Context?) -> Int
+    /// Whether this libxml2 hands an attribute's `&` to SAX2 as the reference `&#38;` (its tree
+    /// builder decodes it again), which it does when entities are not substituted; found by
+    /// reading `<a b="&amp;"/>` once.
+    var keepsAmpersandsAsReferences = false
 
     static let loaded: Result<LibXML2, XMLReadError> = open()
 
@@ -165,155 +164,280 @@ struct LibXML2: @unchecked Sendable {
             return unsafeBitCast(address, to: type)
         }
         let library = LibXML2(
-            readerForMemory: symbol("xmlReaderForMemory", as: (@convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) -> Reader?).self) ?? { _, _, _, _, _ in nil },
-            read: symbol("xmlTextReaderRead", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in -1 },
-            nodeType: symbol("xmlTextReaderNodeType", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in -1 },
-            localName: symbol("xmlTextReaderConstLocalName", as: (@convention(c) (Reader?) -> UnsafePointer<CChar>?).self) ?? { _ in nil },
-            qualifiedName: symbol("xmlTextReaderConstName", as: (@convention(c) (Reader?) -> UnsafePointer<CChar>?).self) ?? { _ in nil },
-            value: symbol("xmlTextReaderConstValue", as: (@convention(c) (Reader?) -> UnsafePointer<CChar>?).self) ?? { _ in nil },
-            isEmptyElement: symbol("xmlTextReaderIsEmptyElement", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
-            moveToNextAttribute: symbol("xmlTextReaderMoveToNextAttribute", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
-            moveToElement: symbol("xmlTextReaderMoveToElement", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
-            depth: symbol("xmlTextReaderDepth", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
-            lineNumber: symbol("xmlTextReaderGetParserLineNumber", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
-            columnNumber: symbol("xmlTextReaderGetParserColumnNumber", as: (@convention(c) (Reader?) -> Int32).self) ?? { _ in 0 },
-            currentNode: symbol("xmlTextReaderCurrentNode", as: (@convention(c) (Reader?) -> OpaquePointer?).self) ?? { _ in nil },
-            nodeLine: symbol("xmlGetLineNo", as: (@convention(c) (OpaquePointer?) -> Int).self) ?? { _ in 0 },
-            free: symbol("xmlFreeTextReader", as: (@convention(c) (Reader?) -> Void).self) ?? { _ in },
-            setStructuredErrorHandler: symbol("xmlTextReaderSetStructuredErrorHandler", as: (@convention(c) (Reader?, ErrorHandler?, UnsafeMutableRawPointer?) -> Void).self) ?? { _, _, _ in }
+            createPushParser: symbol("xmlCreatePushParserCtxt", as: (@convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?) -> Context?).self) ?? { _, _, _, _, _ in nil },
+            useOptions: symbol("xmlCtxtUseOptions", as: (@convention(c) (Context?, Int32) -> Int32).self) ?? { _, _ in -1 },
+            parseChunk: symbol("xmlParseChunk", as: (@convention(c) (Context?, UnsafePointer<CChar>?, Int32, Int32) -> Int32).self) ?? { _, _, _, _ in -1 },
+            stop: symbol("xmlStopParser", as: (@convention(c) (Context?) -> Void).self) ?? { _ in },
+            free: symbol("xmlFreeParserCtxt", as: (@convention(c) (Context?) -> Void).self) ?? { _ in },
+            lineNumber: symbol("xmlSAX2GetLineNumber", as: (@convention(c) (Context?) -> Int32).self) ?? { _ in 0 },
+            columnNumber: symbol("xmlSAX2GetColumnNumber", as: (@convention(c) (Context?) -> Int32).self) ?? { _ in 0 },
+            byteConsumed: symbol("xmlByteConsumed", as: (@convention(c) (Context?) -> Int).self) ?? { _ in -1 }
         )
         if !missing.isEmpty {
             return .failure(XMLReadError(line: 0, column: 0, message: "the libxml2 found lacks \(missing.joined(separator: ", "))"))
         }
-        return .success(library)
+        struct Probe: XMLEventHandler {
+            var value: [UInt8]?
+            mutating func start(_ element: XMLStart) {
+                guard let fields = element.attributeFields, element.attributeCount == 1, let start = fields[3], let end = fields[4] else { return }
+                value = Array(UnsafeBufferPointer(start: start, count: start.distance(to: end)))
+            }
+            mutating func end() {}
+            var wantsText: Bool { false }
+            mutating func text(_ text: String) {}
+        }
+        var probe = Probe()
+        var probing = library
+        try? library.read(Array("<a b=\"&amp;\"/>".utf8), into: &probe)
+        probing.keepsAmpersandsAsReferences = probe.value == Array("&#38;".utf8)
+        return .success(probing)
     }
 
     static let doctypeRefusal = "a document type declaration (<!DOCTYPE) is not accepted: XLIFF needs none, and its entities are how XML attacks a reader"
 
-    // libxml2's reader node types (xmlreader.h).
-    static let element: Int32 = 1, text: Int32 = 3, cdata: Int32 = 4, entityReference: Int32 = 5
-    static let documentType: Int32 = 10, significantWhitespace: Int32 = 14, endElement: Int32 = 15
     /// XML_PARSE_NONET: nothing fetched from the network. Left out on purpose: XML_PARSE_NOENT
     /// (substitute entities), XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR, XML_PARSE_HUGE.
     static let options: Int32 = 1 << 11
 
-    /// The first error libxml2 reported while reading, kept by the handler below (libxml2 would
-    /// otherwise print it, catalog text and all, to standard error).
-    final class FirstError {
-        var error: XMLReadError?
+    func read<Handler: XMLEventHandler>(_ bytes: [UInt8], into handler: inout Handler) throws(XMLReadError) {
+        guard !bytes.isEmpty else { throw XMLReadError(line: 1, column: 1, message: "empty document") }
+        let session = HandlingSession(library: self, lines: LineStarts(bytes), handler: handler)
+        let sax = SAXHandlerTable()
+        defer { sax.release() }
+        let userData = Unmanaged.passUnretained(session as SAXSession).toOpaque()
+        // libxml2 reads a copy of the bytes it is pushed.
+        guard let context = createPushParser(sax.table, userData, nil, 0, nil) else {
+            throw XMLReadError(line: 1, column: 1, message: "libxml2 could not start reading")
+        }
+        defer { free(context) }
+        _ = useOptions(context, Self.options)
+        session.context = context
+        // Pushed a megabyte at a time: libxml2 refuses a push with more than 10 MB still to
+        // parse ("Huge input lookup").
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
+                var offset = 0
+                while true {
+                    let count = min(1 << 20, buffer.count - offset)
+                    let isLast = offset + count == buffer.count
+                    let status = parseChunk(context, start + offset, Int32(count), isLast ? 1 : 0)
+                    offset += count
+                    if status != 0 || isLast || session.refusal != nil { return status }
+                }
+            }
+        }
+        withExtendedLifetime(session) {}
+        handler = session.handler
+        if let error = session.refusal ?? session.firstError { throw error }
+        if status != 0 {
+            throw XMLReadError(line: Int(lineNumber(context)), column: Int(columnNumber(context)), message: "malformed XML")
+        }
+        guard session.sawRoot else { throw XMLReadError(line: 1, column: 1, message: "no element") }
+    }
+}
+
+/// What the callbacks reach through libxml2's user data: the reading's state, and the handler
+/// behind `HandlingSession`'s overrides (a C callback cannot be generic).
+class SAXSession {
+    let library: LibXML2
+    let lines: LineStarts
+    var context: LibXML2.Context?
+    var depth = 0
+    var sawRoot = false
+    /// Elements inside a second root, which libxml2 reports; not handed on meanwhile.
+    var ignoredDepth = 0
+    /// The first error libxml2 reported (it would otherwise print it, catalog text and all, to
+    /// standard error), and what this reading refused on its own (a DTD, too deep).
+    var firstError: XMLReadError?
+    var refusal: XMLReadError?
+
+    init(library: LibXML2, lines: LineStarts) {
+        self.library = library
+        self.lines = lines
+    }
+
+    func start(_ element: XMLStart) {}
+    func end() {}
+    var wantsText: Bool { false }
+    func text(_ text: String) {}
+
+    /// Ends the reading with `message` at the parser's position.
+    func refuse(_ message: String) {
+        guard refusal == nil else { return }
+        refusal = XMLReadError(line: Int(library.lineNumber(context)), column: Int(library.columnNumber(context)), message: message)
+        library.stop(context)
+    }
+
+    /// An attribute's value with each `&#38;` (how SAX2 hands over `&`, which no attribute holds
+    /// raw) decoded.
+    static func ampersandsDecoded(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            if text[index] == UInt8(ascii: "&"), index + 5 <= text.count, text[index + 1] == UInt8(ascii: "#"),
+                text[index + 2] == UInt8(ascii: "3"), text[index + 3] == UInt8(ascii: "8"), text[index + 4] == UInt8(ascii: ";")
+            {
+                bytes.append(UInt8(ascii: "&"))
+                index += 5
+            } else {
+                bytes.append(text[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Where the start tag being handed over begins: libxml2 calls back at its end (at its `>`
+    /// or `/>`), and the last `<` before that opens it, since an attribute value holds none.
+    func placeOfCurrentTag() -> (line: Int, column: Int) {
+        let consumed = library.byteConsumed(context)
+        guard consumed > 0 else { return (Int(library.lineNumber(context)), 1) }
+        return lines.place(of: lines.lastTagStart(before: consumed))
+    }
+}
+
+final class HandlingSession<Handler: XMLEventHandler>: SAXSession {
+    var handler: Handler
+
+    init(library: LibXML2, lines: LineStarts, handler: Handler) {
+        self.handler = handler
+        super.init(library: library, lines: lines)
+    }
+
+    override func start(_ element: XMLStart) { handler.start(element) }
+    override func end() { handler.end() }
+    override var wantsText: Bool { handler.wantsText }
+    override func text(_ text: String) { handler.text(text) }
+}
+
+/// libxml2's `xmlSAXHandler` (parser.h; the same layout in every 2.x): 27 callback pointers,
+/// `initialized`, `_private`, then the SAX2 `startElementNs`, `endElementNs` and `serror`.
+/// Callbacks not set stay null: no DTD, entity or notation declaration is taken.
+struct SAXHandlerTable {
+    let table: UnsafeMutableRawPointer
+    static let size = 256
+
+    init() {
+        table = UnsafeMutableRawPointer.allocate(byteCount: Self.size, alignment: 16)
+        table.initializeMemory(as: UInt8.self, repeating: 0, count: Self.size)
+        func set<T>(_ slot: Int, _ callback: T) { table.storeBytes(of: callback, toByteOffset: 8 * slot, as: T.self) }
+        set(0, Self.internalSubset)
+        set(16, Self.reference)
+        set(17, Self.characters)
+        set(18, Self.characters)
+        set(25, Self.characters)
+        table.storeBytes(of: 0xDEED_BEAF as UInt32, toByteOffset: 8 * 27, as: UInt32.self)
+        set(29, Self.startElement)
+        set(30, Self.endElement)
+        set(31, Self.structuredError)
+    }
+
+    func release() { table.deallocate() }
+
+    static func session(_ context: UnsafeMutableRawPointer?) -> SAXSession? {
+        context.map { Unmanaged<SAXSession>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    typealias InternalSubset = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?) -> Void
+    typealias Reference = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?) -> Void
+    typealias Characters = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, Int32) -> Void
+    typealias StartElement = @convention(c) (
+        UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, Int32,
+        UnsafePointer<UnsafePointer<UInt8>?>?, Int32, Int32, UnsafePointer<UnsafePointer<UInt8>?>?
+    ) -> Void
+    typealias EndElement = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?) -> Void
+    typealias StructuredError = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+
+    /// A DTD (found before parsing too, by `XMLReader.doctypeOffset`) ends the reading.
+    static let internalSubset: InternalSubset = { context, _, _, _ in
+        session(context)?.refuse(LibXML2.doctypeRefusal)
+    }
+
+    /// An entity reference libxml2 hands over as such rather than as its text.
+    static let reference: Reference = { context, _ in
+        session(context)?.refuse("an entity reference other than XML's five is not accepted")
+    }
+
+    /// Text, white space and CDATA alike: the text inside elements.
+    static let characters: Characters = { context, bytes, count in
+        guard let session = session(context), session.refusal == nil, session.depth > 0, session.ignoredDepth == 0,
+            session.wantsText, let bytes
+        else { return }
+        session.text(String(decoding: UnsafeBufferPointer(start: bytes, count: Int(count)), as: UTF8.self))
+    }
+
+    static let startElement: StartElement = { context, localName, _, _, _, _, attributeCount, _, attributes in
+        guard let session = session(context), session.refusal == nil else { return }
+        if session.depth >= XMLReader.maximumDepth {
+            session.refuse("elements nested deeper than \(XMLReader.maximumDepth)")
+            return
+        }
+        // A second root is libxml2's error; the first is the document.
+        if session.ignoredDepth > 0 || (session.depth == 0 && session.sawRoot) {
+            session.ignoredDepth += 1
+            return
+        }
+        session.sawRoot = true
+        session.depth += 1
+        let name = localName.map { String(cString: $0) } ?? ""
+        session.start(XMLStart(name: name, attributeCount: Int(attributeCount), attributeFields: attributes, session: session))
+    }
+
+    static let endElement: EndElement = { context, _, _, _ in
+        guard let session = session(context), session.refusal == nil else { return }
+        if session.ignoredDepth > 0 {
+            session.ignoredDepth -= 1
+            return
+        }
+        guard session.depth > 0 else { return }
+        session.depth -= 1
+        session.end()
     }
 
     /// libxml2's `xmlError`, read by offset (the same in every libxml2 2.x on 64-bit systems):
     /// `message` at 8, `line` at 32, `int2` (the column) at 68.
-    static let handler: ErrorHandler = { context, error in
-        guard let context, let error else { return }
-        let box = Unmanaged<FirstError>.fromOpaque(context).takeUnretainedValue()
-        guard box.error == nil else { return }
+    static let structuredError: StructuredError = { context, error in
+        guard let session = session(context), let error, session.firstError == nil else { return }
         let message = error.load(fromByteOffset: 8, as: UnsafePointer<CChar>?.self).map { String(cString: $0) } ?? "malformed XML"
         let line = Int(error.load(fromByteOffset: 32, as: Int32.self))
         let column = Int(error.load(fromByteOffset: 68, as: Int32.self))
-        box.error = XMLReadError(line: line, column: column, message: VisibleText.inline(message.split(whereSeparator: { $0.isNewline }).joined(separator: " ")))
-    }
-
-    func read<Handler: XMLEventHandler>(_ bytes: [UInt8], into handler: inout Handler) throws(XMLReadError) {
-        // libxml2 reads the caller's memory without copying it: the whole reading happens while
-        // the pointer is valid.
-        let failure: XMLReadError? = bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress,
-                let reader = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, { readerForMemory($0, Int32(buffer.count), nil, nil, Self.options) })
-            else { return XMLReadError(line: 1, column: 1, message: bytes.isEmpty ? "empty document" : "libxml2 could not start reading") }
-            defer { free(reader) }
-            do throws(XMLReadError) {
-                try read(bytes, with: reader, into: &handler)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
-    }
-
-    private func read<Handler: XMLEventHandler>(_ bytes: [UInt8], with reader: Reader, into handler: inout Handler) throws(XMLReadError) {
-        let firstError = FirstError()
-        let context = Unmanaged.passUnretained(firstError).toOpaque()
-        setStructuredErrorHandler(reader, Self.handler, context)
-        defer { withExtendedLifetime(firstError) {} }
-        var depth = 0
-        var sawRoot = false
-        let locator = TagLocator(bytes: bytes)
-        func position() -> (Int, Int) { (Int(lineNumber(reader)), Int(columnNumber(reader))) }
-        func fail(_ message: String) -> XMLReadError {
-            let (line, column) = position()
-            return XMLReadError(line: line, column: column, message: message)
-        }
-        while true {
-            let status = read(reader)
-            if status == 0 { break }
-            if status < 0 { throw firstError.error ?? fail("malformed XML") }
-            switch nodeType(reader) {
-            case Self.documentType:
-                throw fail(Self.doctypeRefusal)
-            case Self.entityReference:
-                throw fail("an entity reference other than XML's five is not accepted")
-            case Self.element:
-                if depth >= XMLReader.maximumDepth { throw fail("elements nested deeper than \(XMLReader.maximumDepth)") }
-                // A second root is libxml2's error; the first is the document.
-                guard depth > 0 || !sawRoot else { continue }
-                sawRoot = true
-                let name = localName(reader).map { String(cString: $0) } ?? ""
-                let isEmpty = isEmptyElement(reader) == 1
-                handler.start(XMLStart(name: name, library: self, reader: reader, locator: locator))
-                if isEmpty { handler.end() } else { depth += 1 }
-            case Self.endElement:
-                if depth > 0 {
-                    depth -= 1
-                    handler.end()
-                }
-            case Self.text, Self.cdata, Self.significantWhitespace:
-                if depth > 0, handler.wantsText { handler.text(value(reader).map { String(cString: $0) } ?? "") }
-            default:
-                break
-            }
-        }
-        if let error = firstError.error { throw error }
-        guard sawRoot else { throw XMLReadError(line: 1, column: 1, message: "no element") }
+        session.firstError = XMLReadError(line: line, column: column, message: VisibleText.inline(message.split(whereSeparator: { $0.isNewline }).joined(separator: " ")))
     }
 }
 
-/// Where an element's start tag is: libxml2 gives the line of a node (its reader's own position
-/// is ahead of it); the column is where the tag's text is found on that line, after the tags
-/// already placed there.
-final class TagLocator {
+/// Where each line of a document starts, for a byte offset's line and column.
+struct LineStarts {
     let bytes: [UInt8]
-    var lineStarts: [Int] = [0]
-    /// On each line, where the last tag found ended.
-    var searchedTo: [Int: Int] = [:]
+    private var starts: [Int] = [0]
 
-    init(bytes: [UInt8]) {
+    init(_ bytes: [UInt8]) {
         self.bytes = bytes
         bytes.withUnsafeBytes { buffer in
             guard let start = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count, let found = memchr(start + offset, 0x0A, buffer.count - offset) {
                 offset = start.distance(to: UnsafeRawPointer(found)) + 1
-                lineStarts.append(offset)
+                starts.append(offset)
             }
         }
     }
 
-    func place(of tag: String, line: Int) -> (line: Int, column: Int) {
-        guard line >= 1, line <= lineStarts.count else { return (max(line, 1), 1) }
-        let start = lineStarts[line - 1]
-        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
-        let needle = Array(tag.utf8)
-        var index = searchedTo[line] ?? start
-        while index + needle.count <= end {
-            if bytes[index] == needle[0] && bytes[index..<index + needle.count].elementsEqual(needle) {
-                searchedTo[line] = index + needle.count
-                return (line, index - start + 1)
-            }
-            index += 1
+    /// The line (from 1) and column (a byte count, from 1) of `offset`.
+    func place(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0, high = starts.count
+        // The last line starting at or before `offset`.
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle }
         }
-        return (line, 1)
+        return (low + 1, offset - starts[low] + 1)
+    }
+
+    /// The offset of the last `<` before `offset` (0 when there is none).
+    func lastTagStart(before offset: Int) -> Int {
+        var index = min(offset, bytes.count) - 1
+        while index > 0 && bytes[index] != UInt8(ascii: "<") { index -= 1 }
+        return max(index, 0)
     }
 }

@@ -17,6 +17,21 @@ struct HostileXMLTests {
         }
     }
 
+    /// Each unit's place is its start tag's line and column, however far down a big file it is
+    /// (libxml2's nodes keep a line in 16 bits: a unit past line 65,535 was placed there).
+    @Test func unitsArePlacedPastLine65535() throws {
+        var text = "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\">\n<file original=\"a.xcstrings\" source-language=\"en\"><body>\n"
+        for index in 0..<70_000 { text += "<trans-unit id=\"k\(index)\"><source>s</source></trans-unit>\n" }
+        text += "  <!-- < -->  <trans-unit id=\"last\" xml:space=\"preserve\"\n  translate=\"no\"><source>&amp;&lt;</source></trans-unit>\n</body></file></xliff>\n"
+        let document = try XLIFFDocument(bytes: Array(text.utf8))
+        let units = try #require(document.files.first?.units)
+        #expect(units.count == 70_001)
+        #expect(units[0].line == 4 && units[0].column == 1)
+        #expect(units[69_999].line == 70_003 && units[69_999].column == 1)
+        let last = try #require(units.last)
+        #expect(last.line == 70_004 && last.column == 15 && last.id == "last" && !last.translate && last.source == "&<")
+    }
+
     @Test func billionLaughsIsRefusedAtItsDoctype() throws {
         var text = "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n <!ENTITY lol \"lol\">\n"
         text += " <!ENTITY lol1 \"" + String(repeating: "&lol;", count: 10) + "\">\n"
