@@ -281,9 +281,10 @@ struct XLIFFReading: XMLEventHandler {
     private var unitHas = (source: false, target: false, note: false)
     private var gathered: String?
 
-    var wantsText: Bool { gathered != nil }
-
-    mutating func text(_ text: String) { gathered? += text }
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard gathered != nil else { return }
+        gathered! += String(decoding: bytes, as: UTF8.self)
+    }
 
     mutating func start(_ element: XMLStart) {
         roles.append(role(of: element))

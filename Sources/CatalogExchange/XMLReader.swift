@@ -14,9 +14,9 @@ protocol XMLEventHandler {
     mutating func start(_ element: XMLStart)
     /// The end of the innermost element open.
     mutating func end()
-    /// Whether text here is wanted: it is made into a string only then.
-    var wantsText: Bool { get }
-    mutating func text(_ text: String)
+    /// Text inside the element open, in libxml2's buffer (valid during the call only): the
+    /// handler makes it a string only where it wants it.
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>)
 }
 
 /// An element's start tag, while the reading is at it (its attributes and place are read from
@@ -183,8 +183,7 @@ struct LibXML2: @unchecked Sendable {
                 value = Array(UnsafeBufferPointer(start: start, count: start.distance(to: end)))
             }
             mutating func end() {}
-            var wantsText: Bool { false }
-            mutating func text(_ text: String) {}
+            mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {}
         }
         var probe = Probe()
         var probing = library
@@ -258,8 +257,7 @@ class SAXSession {
 
     func start(_ element: XMLStart) {}
     func end() {}
-    var wantsText: Bool { false }
-    func text(_ text: String) {}
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) {}
 
     /// Ends the reading with `message` at the parser's position.
     func refuse(_ message: String) {
@@ -271,6 +269,9 @@ class SAXSession {
     /// An attribute's value with each `&#38;` (how SAX2 hands over `&`, which no attribute holds
     /// raw) decoded.
     static func ampersandsDecoded(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        guard let start = text.baseAddress, memchr(start, Int32(UInt8(ascii: "&")), text.count) != nil else {
+            return String(decoding: text, as: UTF8.self)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count)
         var index = 0
@@ -307,8 +308,7 @@ final class HandlingSession<Handler: XMLEventHandler>: SAXSession {
 
     override func start(_ element: XMLStart) { handler.start(element) }
     override func end() { handler.end() }
-    override var wantsText: Bool { handler.wantsText }
-    override func text(_ text: String) { handler.text(text) }
+    override func text(_ bytes: UnsafeBufferPointer<UInt8>) { handler.text(bytes) }
 }
 
 /// libxml2's `xmlSAXHandler` (parser.h; the same layout in every 2.x): 27 callback pointers,
@@ -361,10 +361,9 @@ struct SAXHandlerTable {
 
     /// Text, white space and CDATA alike: the text inside elements.
     static let characters: Characters = { context, bytes, count in
-        guard let session = session(context), session.refusal == nil, session.depth > 0, session.ignoredDepth == 0,
-            session.wantsText, let bytes
+        guard let session = session(context), session.refusal == nil, session.depth > 0, session.ignoredDepth == 0, let bytes
         else { return }
-        session.text(String(decoding: UnsafeBufferPointer(start: bytes, count: Int(count)), as: UTF8.self))
+        session.text(UnsafeBufferPointer(start: bytes, count: Int(count)))
     }
 
     static let startElement: StartElement = { context, localName, _, _, _, _, attributeCount, _, attributes in
