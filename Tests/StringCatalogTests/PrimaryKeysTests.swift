@@ -134,9 +134,11 @@ import XcstringsMergeTestSupport
             var members = keys.map { JSONMember(key: $0, value: .null) }
             KeyOrder.sort(&members)
             #expect(members.map(\.key) == reference, "\(name), round \(round)")
-            #if canImport(Glibc)
             let inBlocks = PrimaryKeys.sortedOrder(keys, blockSize: 16)
+            #if canImport(Glibc)
             #expect(inBlocks.map { $0.map { keys[$0] } } == reference, "\(name), round \(round), in blocks of 16")
+            #else
+            #expect(inBlocks == nil, "macOS computes no sort keys")
             #endif
         }
         #expect(checked >= 3, "\(name): \(checked) of 24 sets were totally ordered")
