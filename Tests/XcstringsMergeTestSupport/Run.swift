@@ -1,4 +1,5 @@
 import Foundation
+import XcstringsMergePlatform
 
 /// What a finished process said and how it ended.
 public struct ProcessResult: Sendable {
@@ -6,6 +7,11 @@ public struct ProcessResult: Sendable {
     public var stdout: String
     public var stderr: String
 }
+
+/// Set once before the first child is given input: a child that exits before reading it (a
+/// `resolve --interactive` with nothing to ask) makes the write fail with EPIPE, where SIGPIPE
+/// would end the whole test process, as the tool itself ignores it at start.
+private let writeSignalsIgnored: Void = Signals.ignoreWriteSignals()
 
 /// Runs a program to completion, with optional standard input and extra environment.
 @discardableResult
@@ -26,8 +32,10 @@ public func run(
     process.standardOutput = out
     process.standardError = err
     process.standardInput = inPipe
+    _ = writeSignalsIgnored
     try process.run()
-    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    // What the child did not read is its own business: its status and output are checked.
+    if let input { try? inPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
     try inPipe.fileHandleForWriting.close()
     // Read both pipes concurrently so a full pipe cannot block the child.
     nonisolated(unsafe) var errData = Data()
