@@ -1,3 +1,5 @@
+import StringCatalog
+
 /// One `<trans-unit>` of an XLIFF 1.2 file as Xcode writes it for a String Catalog.
 public struct XLIFFUnit: Sendable, Equatable {
     /// `key`, or `key|==|plural.one`, `key|==|device.iphone.plural.other`,
@@ -78,6 +80,7 @@ public struct XLIFFDocument: Sendable {
     public init(bytes: [UInt8]) throws(XMLReadError) {
         var reading = XLIFFReading()
         try XMLReader.read(bytes, into: &reading)
+        reading.place(in: bytes)
         if let problem = reading.problem { throw problem }
         files = reading.files
     }
@@ -269,6 +272,10 @@ struct XLIFFReading: XMLEventHandler {
     /// The first problem of meaning (a missing attribute, not XLIFF): thrown once the XML has
     /// read without error, so that a document that is also malformed says that first.
     var problem: XMLReadError?
+    /// The byte offsets of the start tags of the files and units kept and of the problem's
+    /// element, in the document's order (so ascending); until `place(in:)`, each of those
+    /// holds the index of its offset here as its line.
+    private var tagOffsets: [Int] = []
 
     /// What each open element is to the reading.
     private enum Role { case root, file, header, body, group, unit, text(TextRole), ignored }
@@ -292,8 +299,27 @@ struct XLIFFReading: XMLEventHandler {
 
     private mutating func note(_ message: String, at element: XMLStart) {
         guard problem == nil else { return }
-        let (line, column) = element.place()
-        problem = XMLReadError(line: line, column: column, message: message)
+        problem = XMLReadError(line: recordOffset(of: element), column: 0, message: message)
+    }
+
+    /// Keeps `element`'s start tag offset; gives its index in `tagOffsets`.
+    private mutating func recordOffset(of element: XMLStart) -> Int {
+        tagOffsets.append(element.offset())
+        return tagOffsets.count - 1
+    }
+
+    /// The files', units' and problem's lines and columns, from the offsets kept, in one pass
+    /// over `bytes` (the document read).
+    mutating func place(in bytes: [UInt8]) {
+        let places = LineLocator.locations(of: tagOffsets, in: bytes)
+        for fileIndex in files.indices {
+            files[fileIndex].line = places[files[fileIndex].line].line
+            for unitIndex in files[fileIndex].units.indices {
+                (files[fileIndex].units[unitIndex].line, files[fileIndex].units[unitIndex].column) = places[files[fileIndex].units[unitIndex].line]
+            }
+        }
+        if let index = problem?.line { (problem!.line, problem!.column) = places[index] }
+        tagOffsets = []
     }
 
     private mutating func role(of element: XMLStart) -> Role {
@@ -321,7 +347,7 @@ struct XLIFFReading: XMLEventHandler {
                 return .ignored
             }
             var file = XLIFFFile(original: original, sourceLanguage: sourceLanguage, targetLanguage: attributes["target-language"] ?? "", units: [])
-            file.line = element.place().line
+            file.line = recordOffset(of: element)
             self.file = file
             fileHas = (false, false, false)
             return .file
@@ -351,7 +377,7 @@ struct XLIFFReading: XMLEventHandler {
                 return .ignored
             }
             var unit = XLIFFUnit(id: id, source: "", translate: attributes["translate"] != "no")
-            (unit.line, unit.column) = element.place()
+            unit.line = recordOffset(of: element)
             self.unit = unit
             unitHas = (false, false, false)
             return .unit

@@ -45,8 +45,8 @@ struct XMLStart {
         return attributes
     }
 
-    /// The line and column of the start tag's `<`.
-    func place() -> (line: Int, column: Int) { session.placeOfCurrentTag() }
+    /// The byte offset of the start tag's `<` (`LineLocator` gives its line and column).
+    func offset() -> Int { session.offsetOfCurrentTag() }
 }
 
 /// Why a document was not read: where, and what.
@@ -200,7 +200,7 @@ struct LibXML2: @unchecked Sendable {
 
     func read<Handler: XMLEventHandler>(_ bytes: [UInt8], into handler: inout Handler) throws(XMLReadError) {
         guard !bytes.isEmpty else { throw XMLReadError(line: 1, column: 1, message: "empty document") }
-        let session = HandlingSession(library: self, lines: LineStarts(bytes), handler: handler)
+        let session = HandlingSession(library: self, bytes: bytes, handler: handler)
         let sax = SAXHandlerTable()
         defer { sax.release() }
         let userData = Unmanaged.passUnretained(session as SAXSession).toOpaque()
@@ -239,7 +239,8 @@ struct LibXML2: @unchecked Sendable {
 /// behind `HandlingSession`'s overrides (a C callback cannot be generic).
 class SAXSession {
     let library: LibXML2
-    let lines: LineStarts
+    /// The document, where start tags are found.
+    let bytes: [UInt8]
     var context: LibXML2.Context?
     var depth = 0
     var sawRoot = false
@@ -250,9 +251,9 @@ class SAXSession {
     var firstError: XMLReadError?
     var refusal: XMLReadError?
 
-    init(library: LibXML2, lines: LineStarts) {
+    init(library: LibXML2, bytes: [UInt8]) {
         self.library = library
-        self.lines = lines
+        self.bytes = bytes
     }
 
     func start(_ element: XMLStart) {}
@@ -291,19 +292,19 @@ class SAXSession {
 
     /// Where the start tag being handed over begins: libxml2 calls back at its end (at its `>`
     /// or `/>`), and the last `<` before that opens it, since an attribute value holds none.
-    func placeOfCurrentTag() -> (line: Int, column: Int) {
-        let consumed = library.byteConsumed(context)
-        guard consumed > 0 else { return (Int(library.lineNumber(context)), 1) }
-        return lines.place(of: lines.lastTagStart(before: consumed))
+    func offsetOfCurrentTag() -> Int {
+        var index = min(library.byteConsumed(context), bytes.count) - 1
+        while index > 0 && bytes[index] != UInt8(ascii: "<") { index -= 1 }
+        return max(index, 0)
     }
 }
 
 final class HandlingSession<Handler: XMLEventHandler>: SAXSession {
     var handler: Handler
 
-    init(library: LibXML2, lines: LineStarts, handler: Handler) {
+    init(library: LibXML2, bytes: [UInt8], handler: Handler) {
         self.handler = handler
-        super.init(library: library, lines: lines)
+        super.init(library: library, bytes: bytes)
     }
 
     override func start(_ element: XMLStart) { handler.start(element) }
@@ -402,41 +403,5 @@ struct SAXHandlerTable {
         let line = Int(error.load(fromByteOffset: 32, as: Int32.self))
         let column = Int(error.load(fromByteOffset: 68, as: Int32.self))
         session.firstError = XMLReadError(line: line, column: column, message: VisibleText.inline(message.split(whereSeparator: { $0.isNewline }).joined(separator: " ")))
-    }
-}
-
-/// Where each line of a document starts, for a byte offset's line and column.
-struct LineStarts {
-    let bytes: [UInt8]
-    private var starts: [Int] = [0]
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        bytes.withUnsafeBytes { buffer in
-            guard let start = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count, let found = memchr(start + offset, 0x0A, buffer.count - offset) {
-                offset = start.distance(to: UnsafeRawPointer(found)) + 1
-                starts.append(offset)
-            }
-        }
-    }
-
-    /// The line (from 1) and column (a byte count, from 1) of `offset`.
-    func place(of offset: Int) -> (line: Int, column: Int) {
-        var low = 0, high = starts.count
-        // The last line starting at or before `offset`.
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle }
-        }
-        return (low + 1, offset - starts[low] + 1)
-    }
-
-    /// The offset of the last `<` before `offset` (0 when there is none).
-    func lastTagStart(before offset: Int) -> Int {
-        var index = min(offset, bytes.count) - 1
-        while index > 0 && bytes[index] != UInt8(ascii: "<") { index -= 1 }
-        return max(index, 0)
     }
 }

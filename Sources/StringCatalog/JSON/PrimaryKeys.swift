@@ -8,7 +8,8 @@ import Glibc
 /// On macOS the reference is Foundation's own comparison and no ICU is public to compute keys
 /// with: every key pair the fast comparisons do not know goes to Foundation.
 enum PrimaryKeys {
-    static func sortedOrder(_ keys: [UTF8Bytes], blockSize: Int = 2048) -> [Int]? { nil }
+    static let blockSize = 2048
+    static func sortedOrder(_ keys: [UTF8Bytes], blockSize: Int = blockSize) -> [Int]? { nil }
     static func decisions(_ keys: [UTF8Bytes], pairs: [(Int, Int)]) -> [Int?] { pairs.map { _ in nil } }
 }
 #else
@@ -55,11 +56,13 @@ struct PrimaryKeys {
     private var runs: [Int] = []
     private let characters = CharacterFacts()
 
+    /// How many keys a block of `makeSortKeys` takes (the tests use smaller blocks).
+    static let blockSize = 2048
+
     /// The order of `keys` (indices into it) in the reference order; nil when no key has a byte
     /// outside printable ASCII, which the other comparisons know without keys, and for a few
     /// keys, whose reference calls cost less than the tables a sort sets up (a third of a MB).
-    /// `blockSize`: how many keys a block of `makeSortKeys` takes (a parameter for the tests).
-    static func sortedOrder(_ keys: [UTF8Bytes], blockSize: Int = 2048) -> [Int]? {
+    static func sortedOrder(_ keys: [UTF8Bytes], blockSize: Int = blockSize) -> [Int]? {
         guard keys.count >= 64, keys.contains(where: { !$0.isPrintableASCII }) else { return nil }
         let primaryKeys = PrimaryKeys(keys, blockSize: blockSize)
         var order = primaryKeys.runs
@@ -94,7 +97,7 @@ struct PrimaryKeys {
         PrimaryKeys(keys).withView { view in pairs.map { i, j in view.decide(i, j, view.key(i), view.key(j)) } }
     }
 
-    private init(_ keys: [UTF8Bytes], blockSize: Int = 2048) {
+    private init(_ keys: [UTF8Bytes], blockSize: Int = blockSize) {
         makeSortKeys(keys, blockSize: blockSize)
     }
 
@@ -219,9 +222,7 @@ struct PrimaryKeys {
             let shorter = min(a.count, b.count)
             // One key is the other's beginning: CF's walk runs out of the shorter first.
             if s == shorter { return a.count == b.count ? 0 : a.count < b.count ? -1 : 1 }
-            let common = min(keyA.count, keyB.count)
-            var order = Int(memcmp(keyA.baseAddress!, keyB.baseAddress!, common))
-            if order == 0 { order = keyA.count - keyB.count }
+            let order = Self.compare(keyA, keyB)
             guard order != 0 else { return nil }
             while s > 0 && a[s] & 0xC0 == 0x80 { s -= 1 }
             guard let (x, _) = Self.scalar(a, at: s), let (y, _) = Self.scalar(b, at: s) else { return nil }
