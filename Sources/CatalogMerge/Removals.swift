@@ -58,6 +58,15 @@ extension Removal {
 }
 
 extension ThreeWayMerge {
+    /// What the merge notes as removed when it takes `side`'s entry of `key` (`taken`) whole,
+    /// the other side's being the base's (R0): the keys, localizations and cases `side` removed
+    /// from `base`. For a caller that settles such entries itself, without the merge.
+    public static func removals(fromEntry key: UTF8Bytes, base: JSONValue, taken: JSONValue?, by side: Side) -> [Removal] {
+        var merge = ThreeWayMerge(options: MergeOptions())
+        merge.noteRemovals(base: base, taken: taken, side: side, kind: .entry, at: Trail().child(key, of: .strings))
+        return merge.report.removals
+    }
+
     /// Notes what `side` removed from `base` in the version the output takes (`taken`, nil when
     /// the whole node went): keys, localizations and the cases of variations and substitutions.
     /// Called only where one side changed a node and the other did not.

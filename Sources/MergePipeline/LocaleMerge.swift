@@ -34,7 +34,34 @@ public enum LocaleMerge {
         for key in keys {
             if let position = oursTable.position(of: key) { isChanged[position] = true }
         }
-        let changedPositions = isChanged.indices.filter { isChanged[$0] }
+        let allChangedPositions = isChanged.indices.filter { isChanged[$0] }
+        // A changed key whose entry ours left as the base had it in the two languages (most,
+        // in an import): the merge would take theirs' entry cut to them whole (R0), noting only
+        // what theirs removed, and ours' other languages would be put back. Settled here, with
+        // those notes, without cutting, merging and putting back.
+        let baseMembers = base.strings.members
+        let baseTable = base.strings.keyTable ?? KeyTable(baseMembers)
+        let theirsMembers = theirs.strings.members
+        let theirsTable = theirs.strings.keyTable ?? KeyTable(theirsMembers)
+        let settledAlone = ParallelBlocks.map(allChangedPositions.count, blockSize: 1024) { range in
+            range.map { index -> (entry: JSONValue, removals: [Removal])? in
+                let member = oursMembers[allChangedPositions[index]]
+                guard let basePosition = baseTable.position(of: member.key), let theirsPosition = theirsTable.position(of: member.key) else { return nil }
+                let baseEntry = baseMembers[basePosition].value, theirsEntry = theirsMembers[theirsPosition].value
+                switch settledFromBytes(ours: member.value, base: baseEntry, theirs: theirsEntry, source: source, locale: locale) {
+                case .merged:
+                    return nil
+                case .settledAsOurs:
+                    return (member.value, [])
+                case .settled(let entry, let mayRemove):
+                    return (entry, mayRemove ? ThreeWayMerge.removals(fromEntry: member.key, base: baseEntry, taken: theirsEntry, by: .theirs) : [])
+                case .undecided:
+                    guard let entry = takingTheirs(ours: member.value, base: baseEntry, theirs: theirsEntry, source: source, locale: locale) else { return nil }
+                    return (entry, ThreeWayMerge.removals(fromEntry: member.key, base: baseEntry, taken: theirsEntry, by: .theirs))
+                }
+            }
+        }
+        let changedPositions = allChangedPositions.indices.filter { settledAlone[$0] == nil }.map { allChangedPositions[$0] }
         let changed = changedPositions.map { oursMembers[$0].key }
         let changedTable = KeyTable(changedPositions.map { oursMembers[$0] })
         // The changed keys' entries of `catalog`, in its own order, cut to the two languages
@@ -110,10 +137,147 @@ public enum LocaleMerge {
         for (index, position) in changedPositions.enumerated() {
             if let entry = entries[index] { members[position].value = entry } else { removed.insert(position) }
         }
+        // The keys settled alone: theirs' entries, counted as merged, and what theirs removed
+        // from them among the merge's notes in ours' order, as the merge of them all lists them.
+        var settledRemovals: [(position: Int, removal: Removal)] = []
+        for (index, settled) in settledAlone.enumerated() {
+            guard let settled else { continue }
+            members[allChangedPositions[index]].value = settled.entry
+            merged.report.keysMerged += 1
+            settledRemovals += settled.removals.map { (allChangedPositions[index], $0) }
+        }
+        if !settledRemovals.isEmpty {
+            let mergedRemovals = merged.report.removals.map { removal in
+                (position: removal.location.key.flatMap { oursTable.position(of: $0) } ?? Int.max, removal: removal)
+            }
+            merged.report.removals = (mergedRemovals + settledRemovals).enumerated().sorted { a, b in
+                a.element.position != b.element.position ? a.element.position < b.element.position : a.offset < b.offset
+            }.map(\.element.removal)
+        }
         if !removed.isEmpty { members = members.enumerated().filter { !removed.contains($0.offset) }.map(\.element) }
         var result = ours
         result.strings = KeyOrder.isSorted(members) ? JSONObject(keyOrdered: members) : JSONObject(members)
         return MergedCatalog(catalog: result, report: merged.report, inputs: inputs)
+    }
+
+    /// What the bytes of three entries Xcode wrote say of `takingTheirs`.
+    enum BytesSay {
+        /// Ours' entry with theirs' localization, and whether theirs may have removed a case
+        /// of it (the base's holds variations or substitutions).
+        case settled(JSONValue, mayRemove: Bool)
+        /// Ours' entry as it is (theirs has no more of `locale` than the base).
+        case settledAsOurs
+        /// Not `takingTheirs`'s case: the merge decides.
+        case merged
+        /// The bytes cannot tell (an entry not in Xcode's layout, a localization added or
+        /// removed): `takingTheirs` decides.
+        case undecided
+    }
+
+    /// `takingTheirs` on the entries' bytes, where all three are in Xcode's layout at the same
+    /// indent: the members compared as bytes (one text per value in that layout), and ours'
+    /// bytes with theirs' localization's bytes in place of its own. Nothing is decoded: an entry
+    /// of ten languages is neither read into a tree nor written again.
+    static func settledFromBytes(ours: JSONValue, base: JSONValue, theirs: JSONValue, source: UTF8Bytes, locale: UTF8Bytes) -> BytesSay {
+        guard case .raw(let o) = ours, case .raw(let b) = base, case .raw(let t) = theirs, let indent = o.canonicalIndent,
+            b.canonicalIndent == indent, t.canonicalIndent == indent
+        else { return .undecided }
+        return o.source.withUnsafeBufferPointer { ob in
+            b.source.withUnsafeBufferPointer { bb in
+                t.source.withUnsafeBufferPointer { tb in
+                    settledFromBytes(ours: (ob, o.range), base: (bb, b.range), theirs: (tb, t.range), indent: indent, source: source, locale: locale)
+                }
+            }
+        }
+    }
+
+    typealias Bytes = (buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>)
+
+    static func settledFromBytes(ours o: Bytes, base b: Bytes, theirs t: Bytes, indent: Int, source: UTF8Bytes, locale: UTF8Bytes) -> BytesSay {
+        let same = CanonicalMembers.same
+        guard let oMembers = CanonicalMembers.spans(in: o.buffer, range: o.range, indent: indent).map(CanonicalMembers.init(spans:)),
+            let bMembers = CanonicalMembers.spans(in: b.buffer, range: b.range, indent: indent).map(CanonicalMembers.init(spans:)),
+            let tMembers = CanonicalMembers.spans(in: t.buffer, range: t.range, indent: indent).map(CanonicalMembers.init(spans:))
+        else { return .undecided }
+        let name = UTF8Bytes(CatalogSchema.Name.localizations)
+        guard let oL = oMembers.span(named: name, in: o.buffer), let bL = bMembers.span(named: name, in: b.buffer),
+            let tL = tMembers.span(named: name, in: t.buffer)
+        else { return .undecided }
+        // Every other member: the bytes before and after the localizations the same.
+        func sameAround(_ x: Bytes, _ xL: CanonicalMembers.Span) -> Bool {
+            same(x.buffer, x.range.lowerBound..<xL.value.lowerBound, b.buffer, b.range.lowerBound..<bL.value.lowerBound)
+                && same(x.buffer, xL.value.upperBound..<x.range.upperBound, b.buffer, bL.value.upperBound..<b.range.upperBound)
+        }
+        guard sameAround(o, oL), sameAround(t, tL) else { return .merged }
+        guard let oLanguages = CanonicalMembers.spans(in: o.buffer, range: oL.value, indent: indent + 1).map(CanonicalMembers.init(spans:)),
+            let bLanguages = CanonicalMembers.spans(in: b.buffer, range: bL.value, indent: indent + 1).map(CanonicalMembers.init(spans:)),
+            let tLanguages = CanonicalMembers.spans(in: t.buffer, range: tL.value, indent: indent + 1).map(CanonicalMembers.init(spans:))
+        else { return .undecided }
+        func sameLanguage(_ x: Bytes, _ xLanguages: CanonicalMembers, _ language: UTF8Bytes) -> Bool {
+            let mine = xLanguages.span(named: language, in: x.buffer), inBase = bLanguages.span(named: language, in: b.buffer)
+            guard let mine, let inBase else { return mine == nil && inBase == nil }
+            return same(x.buffer, mine.value, b.buffer, inBase.value)
+        }
+        // Ours' two languages the base's; theirs' every language but `locale` the base's.
+        guard sameLanguage(o, oLanguages, source), sameLanguage(o, oLanguages, locale) else { return .merged }
+        func isLocale(_ x: UnsafeBufferPointer<UInt8>, _ span: CanonicalMembers.Span) -> Bool {
+            locale.bytes.withUnsafeBufferPointer { same(x, span.key, $0, 0..<$0.count) }
+        }
+        let tOthers = tLanguages.spans.filter { !isLocale(t.buffer, $0) }, bOthers = bLanguages.spans.filter { !isLocale(b.buffer, $0) }
+        guard tOthers.count == bOthers.count,
+            zip(tOthers, bOthers).allSatisfy({ same(t.buffer, $0.key, b.buffer, $1.key) && same(t.buffer, $0.value, b.buffer, $1.value) })
+        else { return .merged }
+        let oursLocale = oLanguages.span(named: locale, in: o.buffer), theirsLocale = tLanguages.span(named: locale, in: t.buffer)
+        switch (oursLocale, theirsLocale) {
+        case (nil, nil):
+            return .settledAsOurs
+        case (let mine?, let taken?):
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(o.range.count - mine.value.count + taken.value.count)
+            bytes += UnsafeBufferPointer(rebasing: o.buffer[o.range.lowerBound..<mine.value.lowerBound])
+            bytes += UnsafeBufferPointer(rebasing: t.buffer[taken.value])
+            bytes += UnsafeBufferPointer(rebasing: o.buffer[mine.value.upperBound..<o.range.upperBound])
+            let baseLocale = UnsafeBufferPointer(rebasing: o.buffer[mine.value])
+            return .settled(.raw(RawJSON(source: bytes, range: 0..<bytes.count, canonicalIndent: indent)),
+                            mayRemove: CanonicalMembers.contains(baseLocale, "\"variations\"") || CanonicalMembers.contains(baseLocale, "\"substitutions\""))
+        default:
+            return .undecided
+        }
+    }
+
+    /// Ours' entry with theirs' `locale` localization, when ours' entry is the base's in every
+    /// member but its other languages' localizations, and theirs' is the base's in every member
+    /// but `locale`'s: the merge of the entries cut to `source` and `locale` takes theirs' (R0),
+    /// and ours' other languages put back give this. Nil when it is not so (the merge decides).
+    static func takingTheirs(ours: JSONValue, base: JSONValue, theirs: JSONValue, source: UTF8Bytes, locale: UTF8Bytes) -> JSONValue? {
+        guard let oursObject = ours.oneLevel.object, let baseObject = base.oneLevel.object, let theirsObject = theirs.oneLevel.object else { return nil }
+        let name = UTF8Bytes(CatalogSchema.Name.localizations)
+        // Every member but the localizations: ours', the base's and theirs' the same.
+        func sameApartFromLocalizations(_ a: JSONObject, _ b: JSONObject) -> Bool {
+            var count = 0
+            for member in a.members where !member.key.equals(CatalogSchema.Name.localizations) {
+                guard b[key: member.key] == member.value else { return false }
+                count += 1
+            }
+            return b.members.count - (b.index(of: CatalogSchema.Name.localizations) == nil ? 0 : 1) == count
+        }
+        guard sameApartFromLocalizations(oursObject, baseObject), sameApartFromLocalizations(theirsObject, baseObject) else { return nil }
+        let oursLocalizations = oursObject[key: name], baseLocalizations = baseObject[key: name], theirsLocalizations = theirsObject[key: name]
+        guard (oursLocalizations == nil) == (baseLocalizations == nil), (theirsLocalizations == nil) == (baseLocalizations == nil) else { return nil }
+        guard let oursLocalizations, let baseLocalizations, let theirsLocalizations else { return ours }
+        guard let oursLanguages = oursLocalizations.oneLevel.object, let baseLanguages = baseLocalizations.oneLevel.object,
+            let theirsLanguages = theirsLocalizations.oneLevel.object
+        else { return nil }
+        // The two languages merged: ours' and the base's the same, and theirs' source the base's.
+        guard oursLanguages[key: source] == baseLanguages[key: source], theirsLanguages[key: source] == baseLanguages[key: source],
+            oursLanguages[key: locale] == baseLanguages[key: locale]
+        else { return nil }
+        let taken = theirsLanguages[key: locale]
+        var languages = oursLanguages
+        languages[key: locale] = taken
+        var entry = oursObject
+        entry[key: name] = .object(languages)
+        return .object(entry)
     }
 
     /// An entry with only the localizations `locales`, and the localizations dropped (an entry

@@ -1,6 +1,6 @@
 import Testing
 import CatalogMerge
-import MergePipeline
+@testable import MergePipeline
 import StringCatalog
 import XcstringsMergeTestSupport
 
@@ -80,6 +80,80 @@ import XcstringsMergeTestSupport
             let wholeWarnings = Self.warnings(whole)
             #expect(Self.warnings(part).filter { !wholeWarnings.contains($0) } == [], "seed \(seed)")
         }
+    }
+
+    /// The three catalogs as read from the bytes Xcode writes: their entries stay bytes, and a
+    /// key ours left as exported is settled from them (`settledFromBytes`), not by the merge.
+    static func readFromBytes(_ catalog: Catalog) throws -> Catalog {
+        try Catalog(bytes: catalog.canonicalBytes())
+    }
+
+    @Test(arguments: seeds)
+    func sameAsTheWholeMergeFromBytes(seed: UInt64) throws {
+        let (wholeBase, wholeOurs, wholeTheirs, changed) = Self.sides(seed: seed)
+        let base = try Self.readFromBytes(wholeBase), ours = try Self.readFromBytes(wholeOurs), theirs = try Self.readFromBytes(wholeTheirs)
+        let whole = FileMerge().merge(ReadCatalogs(base: base, ours: ours, theirs: theirs))
+        let part = LocaleMerge.merge(base: base, ours: ours, theirs: theirs, keys: changed, locale: UTF8Bytes("de"))
+        #expect(String(decoding: part.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: whole.catalog.canonicalBytes(), as: UTF8.self), "seed \(seed)")
+        #expect(Self.decisions(part) == Self.decisions(whole), "seed \(seed)")
+        #expect(part.report.keysMerged == changed.filter { ours.strings[key: $0] != nil }.count, "seed \(seed)")
+    }
+
+    /// The bytes settle a key only where ours left both languages and every other member as
+    /// the base had them, and theirs changed only `de`; anything else goes to the merge.
+    @Test func theBytesSettleOnlyWhatOursLeftAlone() throws {
+        func entry(_ de: String, en: String = "Open", fr: String = "Ouvrir", comment: String = "A button") -> JSONValue {
+            let text = """
+                {"comment": "\(comment)", "localizations": {"de": {"stringUnit": {"state": "translated", "value": "\(de)"}},
+                 "en": {"stringUnit": {"state": "translated", "value": "\(en)"}}, "fr": {"stringUnit": {"state": "translated", "value": "\(fr)"}}}}
+                """
+            let catalog = try! Catalog(bytes: Array(#"{"sourceLanguage": "en", "strings": {"k": "# .utf8) + Array(text.utf8) + Array(#"}, "version": "1.0"}"#.utf8))
+            let canonical = try! Catalog(bytes: catalog.canonicalBytes())
+            return canonical.strings[key: "k"]!
+        }
+        func say(ours: JSONValue, base: JSONValue, theirs: JSONValue) -> String {
+            switch LocaleMerge.settledFromBytes(ours: ours, base: base, theirs: theirs, source: "en", locale: "de") {
+            case .settled(let value, _): return "settled " + String(decoding: XcodeWriter.bytes(of: value), as: UTF8.self)
+            case .settledAsOurs: return "ours"
+            case .merged: return "merged"
+            case .undecided: return "undecided"
+            }
+        }
+        let base = entry("Öffnen")
+        // Ours changed only French: settled, with ours' French and theirs' German.
+        #expect(say(ours: entry("Öffnen", fr: "Ouvrir!"), base: base, theirs: entry("Aufmachen")) == "settled " + String(decoding: XcodeWriter.bytes(of: entry("Aufmachen", fr: "Ouvrir!")), as: UTF8.self))
+        // Ours changed German, the source text or the comment: the merge decides.
+        #expect(say(ours: entry("Öffnen!"), base: base, theirs: entry("Aufmachen")) == "merged")
+        #expect(say(ours: entry("Öffnen", en: "Open…"), base: base, theirs: entry("Aufmachen")) == "merged")
+        #expect(say(ours: entry("Öffnen", comment: "The button"), base: base, theirs: entry("Aufmachen")) == "merged")
+        // Theirs changed more than German: the merge decides.
+        #expect(say(ours: base, base: base, theirs: entry("Aufmachen", fr: "Ouvrir!")) == "merged")
+        // Decoded entries: the bytes cannot tell.
+        #expect(say(ours: base.materialized, base: base, theirs: entry("Aufmachen")) == "undecided")
+    }
+
+    /// A plural case theirs removed from a key ours left alone is noted as the merge notes it.
+    @Test func aCaseTheirsRemovedIsNoted() throws {
+        func catalog(de: String, fr: String) throws -> Catalog {
+            let text = """
+                {"sourceLanguage": "en", "version": "1.0", "strings": {"a": {}, "k": {"localizations": {
+                  "de": {"variations": {"plural": {\(de)}}},
+                  "en": {"stringUnit": {"state": "translated", "value": "%lld files"}},
+                  "fr": {"stringUnit": {"state": "translated", "value": "\(fr)"}}}}}}
+                """
+            return try Catalog(bytes: Catalog(bytes: Array(text.utf8)).canonicalBytes())
+        }
+        let one = #""one": {"stringUnit": {"state": "translated", "value": "%lld Datei"}}"#
+        let other = #""other": {"stringUnit": {"state": "translated", "value": "%lld Dateien"}}"#
+        let changedOther = #""other": {"stringUnit": {"state": "translated", "value": "%lld Dokumente"}}"#
+        let base = try catalog(de: one + ", " + other, fr: "%lld fichiers")
+        let ours = try catalog(de: one + ", " + other, fr: "%lld documents")
+        let theirs = try catalog(de: changedOther, fr: "%lld fichiers")
+        let whole = FileMerge().merge(ReadCatalogs(base: base, ours: ours, theirs: theirs))
+        let part = LocaleMerge.merge(base: base, ours: ours, theirs: theirs, keys: ["k"], locale: UTF8Bytes("de"))
+        #expect(part.catalog.canonicalBytes() == whole.catalog.canonicalBytes())
+        #expect(Self.decisions(part) == Self.decisions(whole))
+        #expect(Self.decisions(part).contains { $0.hasPrefix("removal") && $0.contains("one") })
     }
 
     /// A key ours deleted is left out, whatever theirs did to it (the import skips such units

@@ -1,0 +1,108 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// The members of an object whose bytes are what `XcodeWriter` writes (`RawJSON.canonicalIndent`),
+/// found from the layout alone: each member starts a line at the object's member indent with
+/// `"`, and nothing inside a member does (its own members are indented deeper, its closing brace
+/// is not a quote, and a string holds no line feed). No key or value is decoded or copied.
+public struct CanonicalMembers {
+    /// One member: its key's bytes between the quotes (as written, escapes and all) and its
+    /// value's bytes, as ranges of the source.
+    public struct Span: Sendable {
+        public var key: Range<Int>
+        public var value: Range<Int>
+    }
+
+    public let spans: [Span]
+
+    public init(spans: [Span]) { self.spans = spans }
+
+    /// The members of `raw`'s object; nil when `raw` is not canonical or not an object.
+    public init?(_ raw: RawJSON) {
+        guard let indent = raw.canonicalIndent else { return nil }
+        guard let spans = raw.source.withUnsafeBufferPointer({ Self.spans(in: $0, range: raw.range, indent: indent) }) else { return nil }
+        self.spans = spans
+    }
+
+    /// The members of the canonical object `bytes[range]` written at `indent`; nil when it does
+    /// not have the writer's layout.
+    public static func spans(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, indent: Int) -> [Span]? {
+        guard range.count >= 4, range.upperBound <= bytes.count, bytes[range.lowerBound] == UInt8(ascii: "{"),
+            bytes[range.lowerBound + 1] == 0x0A, bytes[range.upperBound - 1] == UInt8(ascii: "}")
+        else { return nil }
+        let memberIndent = 2 * (indent + 1)
+        let end = range.upperBound
+        // Whether the line at `start` opens a member: exactly the member indent, then a quote.
+        func opensMember(_ start: Int) -> Bool {
+            guard start + memberIndent < end, bytes[start + memberIndent] == UInt8(ascii: "\"") else { return false }
+            for i in start..<(start + memberIndent) where bytes[i] != UInt8(ascii: " ") { return false }
+            return true
+        }
+        var spans: [Span] = []
+        var line = range.lowerBound + 2
+        guard opensMember(line) else { return bytes[line] == 0x0A ? [] : nil }
+        while true {
+            // The key, up to its closing quote (a backslash escapes the byte after it).
+            let keyStart = line + memberIndent + 1
+            var i = keyStart
+            while i < end && bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+            guard i + 3 < end, bytes[i + 1] == UInt8(ascii: " "), bytes[i + 2] == UInt8(ascii: ":"), bytes[i + 3] == UInt8(ascii: " ") else { return nil }
+            let key = keyStart..<i
+            let valueStart = i + 4
+            // The value ends with the line before the next member's, or before the closing brace.
+            var lineEnd = valueStart
+            while true {
+                guard let found = Self.lineFeed(in: bytes, from: lineEnd, to: end) else { return nil }
+                let next = found + 1
+                if opensMember(next) {
+                    guard bytes[found - 1] == UInt8(ascii: ",") else { return nil }
+                    spans.append(Span(key: key, value: valueStart..<(found - 1)))
+                    line = next
+                    break
+                }
+                if next + 2 * indent == end - 1 {
+                    spans.append(Span(key: key, value: valueStart..<found))
+                    return spans
+                }
+                lineEnd = next
+            }
+        }
+    }
+
+    static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard start < end, let base = bytes.baseAddress else { return nil }
+        guard let found = memchr(base + start, 0x0A, end - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The member whose key is `name` (as written: a name needing no escape).
+    public func span(named name: UTF8Bytes, in bytes: UnsafeBufferPointer<UInt8>) -> Span? {
+        name.bytes.withUnsafeBufferPointer { wanted in
+            spans.first { span in
+                span.key.count == wanted.count && (wanted.isEmpty || memcmp(bytes.baseAddress! + span.key.lowerBound, wanted.baseAddress!, wanted.count) == 0)
+            }
+        }
+    }
+
+    /// Whether `bytes` hold `word` anywhere.
+    public static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard count > 0, bytes.count >= count, let base = bytes.baseAddress else { return false }
+        var start = 0
+        let last = bytes.count - count
+        while start <= last, let found = memchr(base + start, Int32(word.utf8Start.pointee), last - start + 1) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + at, word.utf8Start, count) == 0 { return true }
+            start = at + 1
+        }
+        return false
+    }
+
+    /// Whether two ranges of bytes hold the same bytes.
+    public static func same(_ x: UnsafeBufferPointer<UInt8>, _ xRange: Range<Int>, _ y: UnsafeBufferPointer<UInt8>, _ yRange: Range<Int>) -> Bool {
+        xRange.count == yRange.count && (xRange.isEmpty || memcmp(x.baseAddress! + xRange.lowerBound, y.baseAddress! + yRange.lowerBound, xRange.count) == 0)
+    }
+}
