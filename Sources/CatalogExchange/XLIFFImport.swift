@@ -150,7 +150,7 @@ public enum XLIFFImport {
         guard let target = unit.target else { return .noTarget }
         let (keyText, form) = XLIFFExport.keyAndForm(ofUnitID: unit.id)
         let key = UTF8Bytes(keyText)
-        guard let currentPosition = reader.current.position(key), let currentEntry = reader.currentEntry(at: currentPosition) else {
+        guard let currentPosition = reader.current.position(key), let currentSource = reader.currentSource(at: currentPosition) else {
             if form.steps.isEmpty, let separator = XLIFFExport.lastSeparator(in: unit.id),
                 reader.current.entry(UTF8Bytes(String(unit.id[..<separator.lowerBound]))) != nil
             {
@@ -169,7 +169,7 @@ public enum XLIFFImport {
             let (beforeState, beforeQualifier) = XLIFFExport.xliffState(before.state)
             if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state { return .unchanged }
         }
-        let sourceNow = XLIFFExport.sourceText(of: form, key: key, in: reader.currentSource(at: currentPosition, in: currentEntry))
+        let sourceNow = XLIFFExport.sourceText(of: form, key: key, in: currentSource.localization)
         var taken = state
         let sourceChanged = unit.source != sourceNow
         if sourceChanged {
@@ -214,23 +214,53 @@ struct EntryReader {
     let reference: EntryIndex
     let locale: UTF8Bytes
     let source: UTF8Bytes
-    private var currentEntries: [Int: JSONObject?] = [:]
     private var referenceEntries: [Int: JSONObject?] = [:]
     private var exportedTargets: [Int: JSONObject?] = [:]
-    private var currentSources: [Int: JSONObject?] = [:]
+    private var currentSources: [Int: CurrentSource?] = [:]
+
+    /// The catalog's entry now, as rule 4 needs it: its source localization (nil when it has
+    /// none: the key is the source text).
+    struct CurrentSource {
+        var localization: JSONObject?
+    }
+
+    let sourceIsPlain: Bool
 
     init(current: EntryIndex, reference: EntryIndex, locale: UTF8Bytes, source: UTF8Bytes) {
         self.current = current
         self.reference = reference
         self.locale = locale
         self.source = source
+        sourceIsPlain = CanonicalMembers.isPlain(source)
     }
 
-    mutating func currentEntry(at position: Int) -> JSONObject? {
-        if let read = currentEntries[position] { return read }
-        let entry = current.members[position].value.oneLevel.object
-        currentEntries[position] = .some(entry)
-        return entry
+    /// The current entry's source localization; nil when the entry is not an object. Found
+    /// from the bytes where the entry is in Xcode's layout (`CanonicalMembers`): of an entry of
+    /// ten languages only the source's is decoded.
+    mutating func currentSource(at position: Int) -> CurrentSource? {
+        if let read = currentSources[position] { return read }
+        let value = current.members[position].value
+        let found: CurrentSource?
+        if sourceIsPlain, case .raw(let raw) = value, let entry = CanonicalMembers(raw) {
+            found = raw.source.withUnsafeBufferPointer { bytes in
+                guard let localizations = entry.span(named: UTF8Bytes(Name.localizations), in: bytes), let indent = raw.canonicalIndent else {
+                    return CurrentSource(localization: nil)
+                }
+                let languages = CanonicalMembers.spans(in: bytes, range: localizations.value, indent: indent + 1)
+                    .map(CanonicalMembers.init(spans:))
+                guard let languages else {
+                    return CurrentSource(localization: RawJSON(source: raw.source, range: localizations.value, canonicalIndent: indent + 1).parsed().object?[key: source]?.materialized.object)
+                }
+                let span = languages.span(named: source, in: bytes)
+                return CurrentSource(localization: span.flatMap { RawJSON(source: raw.source, range: $0.value, canonicalIndent: indent + 2).parsed().object })
+            }
+        } else if let entry = value.oneLevel.object {
+            found = CurrentSource(localization: entry[Name.localizations]?.oneLevel.object?[key: source]?.materialized.object)
+        } else {
+            found = nil
+        }
+        currentSources[position] = .some(found)
+        return found
     }
 
     mutating func referenceEntry(at position: Int) -> JSONObject? {
@@ -247,10 +277,4 @@ struct EntryReader {
         return target
     }
 
-    mutating func currentSource(at position: Int, in entry: JSONObject) -> JSONObject? {
-        if let read = currentSources[position] { return read }
-        let localization = entry[Name.localizations]?.oneLevel.object?[key: source]?.materialized.object
-        currentSources[position] = .some(localization)
-        return localization
-    }
 }

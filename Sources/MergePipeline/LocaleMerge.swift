@@ -179,7 +179,8 @@ public enum LocaleMerge {
     /// bytes with theirs' localization's bytes in place of its own. Nothing is decoded: an entry
     /// of ten languages is neither read into a tree nor written again.
     static func settledFromBytes(ours: JSONValue, base: JSONValue, theirs: JSONValue, source: UTF8Bytes, locale: UTF8Bytes) -> BytesSay {
-        guard case .raw(let o) = ours, case .raw(let b) = base, case .raw(let t) = theirs, let indent = o.canonicalIndent,
+        guard CanonicalMembers.isPlain(source), CanonicalMembers.isPlain(locale),
+            case .raw(let o) = ours, case .raw(let b) = base, case .raw(let t) = theirs, let indent = o.canonicalIndent,
             b.canonicalIndent == indent, t.canonicalIndent == indent
         else { return .undecided }
         return o.source.withUnsafeBufferPointer { ob in

@@ -78,7 +78,13 @@ public struct CanonicalMembers {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// The member whose key is `name` (as written: a name needing no escape).
+    /// Whether `name` is written as its own bytes (no byte the writer escapes): only such a
+    /// name is found by `span(named:in:)`.
+    public static func isPlain(_ name: UTF8Bytes) -> Bool {
+        !name.bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    }
+
+    /// The member whose key is `name` (as written: a name needing no escape, `isPlain`).
     public func span(named name: UTF8Bytes, in bytes: UnsafeBufferPointer<UInt8>) -> Span? {
         name.bytes.withUnsafeBufferPointer { wanted in
             spans.first { span in
