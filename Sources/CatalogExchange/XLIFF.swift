@@ -323,78 +323,74 @@ struct XLIFFReading: XMLEventHandler {
     }
 
     private mutating func role(of element: XMLStart) -> Role {
-        let name = element.name
         guard let parent = roles.last else {
-            guard name == "xliff" else {
-                note("<\(name)> is not an XLIFF document (<xliff> expected)", at: element)
+            guard element.isNamed("xliff") else {
+                note("<\(element.name)> is not an XLIFF document (<xliff> expected)", at: element)
                 return .ignored
             }
-            if let version = element.attributes()["version"], !version.hasPrefix("1.") {
+            if let version = element.attribute("version"), !version.hasPrefix("1.") {
                 note("XLIFF \(version): only XLIFF 1.2 (what Xcode and the platforms exchange) is read", at: element)
                 return .ignored
             }
             return .root
         }
-        switch (parent, name) {
-        case (.root, "file"):
-            let attributes = element.attributes()
-            guard let original = attributes["original"] else {
+        // The element names are compared as bytes, only where the parent can hold them.
+        switch parent {
+        case .root where element.isNamed("file"):
+            guard let original = element.attribute("original") else {
                 note("<file> has no original", at: element)
                 return .ignored
             }
-            guard let sourceLanguage = attributes["source-language"] else {
+            guard let sourceLanguage = element.attribute("source-language") else {
                 note("<file> has no source-language", at: element)
                 return .ignored
             }
-            var file = XLIFFFile(original: original, sourceLanguage: sourceLanguage, targetLanguage: attributes["target-language"] ?? "", units: [])
+            var file = XLIFFFile(original: original, sourceLanguage: sourceLanguage, targetLanguage: element.attribute("target-language") ?? "", units: [])
             file.line = recordOffset(of: element)
             self.file = file
             fileHas = (false, false, false)
             return .file
-        case (.file, "header") where !fileHas.header:
+        case .file where !fileHas.header && element.isNamed("header"):
             fileHas.header = true
             headerNotes = []
             return .header
-        case (.file, "body") where !fileHas.body:
+        case .file where !fileHas.body && element.isNamed("body"):
             fileHas.body = true
             return .body
-        case (.header, "tool") where !fileHas.tool:
+        case .header where !fileHas.tool && element.isNamed("tool"):
             fileHas.tool = true
-            let attributes = element.attributes()
             file?.tool = XLIFFTool(
-                id: attributes["tool-id"] ?? "", name: attributes["tool-name"] ?? "",
-                version: attributes["tool-version"], buildNumber: attributes["build-num"])
+                id: element.attribute("tool-id") ?? "", name: element.attribute("tool-name") ?? "",
+                version: element.attribute("tool-version"), buildNumber: element.attribute("build-num"))
             return .ignored
-        case (.header, "note"):
+        case .header where element.isNamed("note"):
             gathered = ""
-            return .text(.headerNote(from: element.attributes()["from"]))
-        case (.body, "group"), (.group, "group"):
+            return .text(.headerNote(from: element.attribute("from")))
+        case .body where element.isNamed("group"), .group where element.isNamed("group"):
             return .group
-        case (.body, "trans-unit"), (.group, "trans-unit"):
-            let attributes = element.attributes()
-            guard let id = attributes["id"] else {
+        case .body where element.isNamed("trans-unit"), .group where element.isNamed("trans-unit"):
+            guard let id = element.attribute("id") else {
                 note("<trans-unit> has no id", at: element)
                 return .ignored
             }
-            var unit = XLIFFUnit(id: id, source: "", translate: attributes["translate"] != "no")
+            var unit = XLIFFUnit(id: id, source: "", translate: element.attribute("translate") != "no")
             unit.line = recordOffset(of: element)
             self.unit = unit
             unitHas = (false, false, false)
             return .unit
-        case (.unit, "source") where !unitHas.source:
+        case .unit where !unitHas.source && element.isNamed("source"):
             unitHas.source = true
             gathered = ""
             return .text(.source)
-        case (.unit, "target") where !unitHas.target:
+        case .unit where !unitHas.target && element.isNamed("target"):
             unitHas.target = true
-            let attributes = element.attributes()
-            unit?.state = attributes["state"]
-            unit?.stateQualifier = attributes["state-qualifier"]
+            unit?.state = element.attribute("state")
+            unit?.stateQualifier = element.attribute("state-qualifier")
             gathered = ""
             return .text(.target)
-        case (.unit, "note") where !unitHas.note:
+        case .unit where !unitHas.note && element.isNamed("note"):
             unitHas.note = true
-            unit?.noteIsAutoGenerated = element.attributes()["from"] == "auto-generated"
+            unit?.noteIsAutoGenerated = element.attribute("from") == "auto-generated"
             gathered = ""
             return .text(.note)
         default:

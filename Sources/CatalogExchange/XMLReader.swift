@@ -22,27 +22,38 @@ protocol XMLEventHandler {
 /// An element's start tag, while the reading is at it (its attributes and place are read from
 /// libxml2's own buffers, valid only during the call that hands it over).
 struct XMLStart {
-    /// The local name (`trans-unit`).
-    let name: String
+    /// libxml2's local name, valid during the callback.
+    fileprivate let localName: UnsafePointer<UInt8>?
     fileprivate let attributeCount: Int
     /// libxml2's five pointers per attribute: local name, prefix, namespace, value, value's end.
     fileprivate let attributeFields: UnsafePointer<UnsafePointer<UInt8>?>?
     fileprivate let session: SAXSession
 
-    /// The attributes by qualified name (`id`, `xml:space`), namespace declarations left out
-    /// (libxml2 hands those over apart).
-    func attributes() -> [String: String] {
-        var attributes: [String: String] = [:]
-        guard let fields = attributeFields else { return attributes }
+    /// The local name (`trans-unit`).
+    var name: String { localName.map { String(cString: $0) } ?? "" }
+
+    /// Whether the local name is `name`, compared as bytes (no string made per element).
+    func isNamed(_ name: StaticString) -> Bool {
+        guard let localName else { return name.utf8CodeUnitCount == 0 }
+        return strcmp(UnsafeRawPointer(localName).assumingMemoryBound(to: CChar.self), UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    /// The value of the attribute named `name` with no prefix (`id`; not `xml:space`), the
+    /// last such when libxml2 hands over more than one; nil when there is none. Namespace
+    /// declarations are not attributes here (libxml2 hands those over apart).
+    func attribute(_ name: StaticString) -> String? {
+        guard let fields = attributeFields else { return nil }
+        let wanted = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+        var found: String?
         for index in 0..<attributeCount {
             let field = fields + 5 * index
-            guard let localName = field[0], let value = field[3], let end = field[4] else { continue }
-            let local = String(cString: localName)
-            let qualified = field[1].map { String(cString: $0) + ":" + local } ?? local
+            guard let localName = field[0], field[1] == nil, let value = field[3], let end = field[4],
+                strcmp(UnsafeRawPointer(localName).assumingMemoryBound(to: CChar.self), wanted) == 0
+            else { continue }
             let text = UnsafeBufferPointer(start: value, count: value.distance(to: end))
-            attributes[qualified] = session.library.keepsAmpersandsAsReferences ? SAXSession.ampersandsDecoded(text) : String(decoding: text, as: UTF8.self)
+            found = session.library.keepsAmpersandsAsReferences ? SAXSession.ampersandsDecoded(text) : String(decoding: text, as: UTF8.self)
         }
-        return attributes
+        return found
     }
 
     /// The byte offset of the start tag's `<` (`LineLocator` gives its line and column).
@@ -380,8 +391,7 @@ struct SAXHandlerTable {
         }
         session.sawRoot = true
         session.depth += 1
-        let name = localName.map { String(cString: $0) } ?? ""
-        session.start(XMLStart(name: name, attributeCount: Int(attributeCount), attributeFields: attributes, session: session))
+        session.start(XMLStart(localName: localName, attributeCount: Int(attributeCount), attributeFields: attributes, session: session))
     }
 
     static let endElement: EndElement = { context, _, _, _ in
