@@ -143,7 +143,11 @@ public enum StringAccess {
         let wanted = wantedByMember
         let changes = ParallelBlocks.map(members.count, blockSize: 1024) { range in
             range.compactMap { index -> (index: Int, entry: JSONValue, refused: [(UnitRecord, Refusal)])? in
-                guard !wanted[index].isEmpty, var entry = members[index].value.materialized.object else { return nil }
+                guard !wanted[index].isEmpty else { return nil }
+                if wanted[index].count == 1, let entry = settingInBytes(records[wanted[index][0]], in: members[index].value) {
+                    return (index, entry, [])
+                }
+                guard var entry = members[index].value.materialized.object else { return nil }
                 var refused: [(UnitRecord, Refusal)] = []
                 for recordIndex in wanted[index] {
                     do throws(Refusal) {
@@ -173,6 +177,35 @@ public enum StringAccess {
             outcome.catalog.strings = strings
         }
         return outcome
+    }
+
+    /// `setting` of a plain string's unit on the entry's bytes, where the entry is what Xcode
+    /// writes and the localization holds a string unit and nothing else: the localization's bytes
+    /// replaced by those of the new one, which is what writing the changed entry gives. Nil
+    /// otherwise (the entry is decoded and set).
+    static func settingInBytes(_ record: UnitRecord, in entry: JSONValue) -> JSONValue? {
+        let entryIndent = 2
+        guard record.form.steps.isEmpty, let value = record.value, CanonicalMembers.isPlain(record.locale),
+            case .raw(let raw) = entry, raw.canonicalIndent == entryIndent, let members = CanonicalMembers(raw)
+        else { return nil }
+        return raw.source.withUnsafeBufferPointer { bytes -> JSONValue? in
+            guard let localizations = members.span(named: UTF8Bytes(Name.localizations), in: bytes),
+                let languages = CanonicalMembers.spans(in: bytes, range: localizations.value, indent: entryIndent + 1).map(CanonicalMembers.init(spans:)),
+                let language = languages.span(named: record.locale, in: bytes),
+                let inside = CanonicalMembers.spans(in: bytes, range: language.value, indent: entryIndent + 2).map(CanonicalMembers.init(spans:)),
+                inside.spans.count == 1, inside.span(named: UTF8Bytes(Name.stringUnit), in: bytes) != nil
+            else { return nil }
+            let state = record.state ?? UTF8Bytes(UnitState.translated.name)
+            let unit = JSONObject([JSONMember(Name.state, .string(state)), JSONMember(Name.value, .string(value))])
+            var writer = XcodeWriter(capacity: 256)
+            writer.write(JSONObject([JSONMember(Name.stringUnit, .object(unit))]), indent: entryIndent + 2)
+            var spliced: [UInt8] = []
+            spliced.reserveCapacity(raw.range.count - language.value.count + writer.output.count)
+            spliced += UnsafeBufferPointer(rebasing: bytes[raw.range.lowerBound..<language.value.lowerBound])
+            spliced += writer.output
+            spliced += UnsafeBufferPointer(rebasing: bytes[language.value.upperBound..<raw.range.upperBound])
+            return .raw(RawJSON(source: spliced, range: 0..<spliced.count, canonicalIndent: entryIndent))
+        }
     }
 
     /// `entry` with `record`'s unit set.

@@ -1,6 +1,7 @@
 import Testing
-import CatalogUpkeep
+@testable import CatalogUpkeep
 import StringCatalog
+import XcstringsMergeTestSupport
 
 /// `get` and `set`: units addressed by key, locale and form.
 struct StringAccessTests {
@@ -21,6 +22,31 @@ struct StringAccessTests {
         #expect(units.map { "\($0.locale.string) \($0.form)" } == ["en plural.one", "en plural.other", "pt-BR plural.one", "pt-BR plural.other"])
         #expect(StringAccess.units(of: "Nope", in: Self.catalog) == nil)
         #expect(StringAccess.units(of: "Untranslated", in: Self.catalog) == [])
+    }
+
+    /// A plain string's unit set on an entry's bytes gives the catalog that setting it on the
+    /// decoded entry gives, whatever the value holds; other shapes are left to the decoded path.
+    @Test(arguments: Array(UInt64(1)...12))
+    func settingOnTheBytesIsSettingDecoded(seed: UInt64) throws {
+        var generator = CatalogGenerator(seed: seed)
+        let catalog = try Catalog(bytes: generator.catalog(keys: 30).canonicalBytes())
+        var decoded = catalog
+        decoded.strings = JSONObject(catalog.strings.members.map { JSONMember(key: $0.key, value: $0.value.materialized) })
+        var onBytes = 0
+        for (index, member) in catalog.strings.members.enumerated() {
+            for locale in member.value.materialized.object?["localizations"]?.object?.keys ?? [] {
+                let state: UTF8Bytes? = index % 2 == 0 ? nil : "needs_review"
+                let record = UnitRecord(key: member.key, locale: locale, state: state, value: UTF8Bytes("Neu \"zitiert\" \\ \n\t é 漢字 \(index)"))
+                if StringAccess.settingInBytes(record, in: member.value) != nil { onBytes += 1 }
+                let fromBytes = StringAccess.setting([record], in: catalog)
+                let fromTree = StringAccess.setting([record], in: decoded)
+                #expect(fromBytes.refused.count == fromTree.refused.count)
+                #expect(fromBytes.catalog.strings.count == fromTree.catalog.strings.count)
+                let same = fromBytes.catalog.canonicalBytes() == fromTree.catalog.canonicalBytes()
+                #expect(same, "\(member.key.string) [\(locale.string)]")
+            }
+        }
+        #expect(onBytes > 0)
     }
 
     @Test func setThenGetRoundTrips() throws {
