@@ -62,6 +62,7 @@ public enum LocaleMerge {
             }
         }
         let changedPositions = allChangedPositions.indices.filter { settledAlone[$0] == nil }.map { allChangedPositions[$0] }
+        PhaseTimes.mark("keys ours left as exported settled from their bytes")
         let changed = changedPositions.map { oursMembers[$0].key }
         let changedTable = KeyTable(changedPositions.map { oursMembers[$0] })
         // The changed keys' entries of `catalog`, in its own order, cut to the two languages
