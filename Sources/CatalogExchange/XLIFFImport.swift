@@ -224,14 +224,11 @@ struct EntryReader {
         var localization: JSONObject?
     }
 
-    let sourceIsPlain: Bool
-
     init(current: EntryIndex, reference: EntryIndex, locale: UTF8Bytes, source: UTF8Bytes) {
         self.current = current
         self.reference = reference
         self.locale = locale
         self.source = source
-        sourceIsPlain = CanonicalMembers.isPlain(source)
     }
 
     /// The current entry's source localization; nil when the entry is not an object. Found
@@ -241,19 +238,8 @@ struct EntryReader {
         if let read = currentSources[position] { return read }
         let value = current.members[position].value
         let found: CurrentSource?
-        if sourceIsPlain, case .raw(let raw) = value, let entry = CanonicalMembers(raw) {
-            found = raw.source.withUnsafeBufferPointer { bytes in
-                guard let localizations = entry.span(named: UTF8Bytes(Name.localizations), in: bytes), let indent = raw.canonicalIndent else {
-                    return CurrentSource(localization: nil)
-                }
-                let languages = CanonicalMembers.spans(in: bytes, range: localizations.value, indent: indent + 1)
-                    .map(CanonicalMembers.init(spans:))
-                guard let languages else {
-                    return CurrentSource(localization: RawJSON(source: raw.source, range: localizations.value, canonicalIndent: indent + 1).parsed().object?[key: source]?.materialized.object)
-                }
-                let span = languages.span(named: source, in: bytes)
-                return CurrentSource(localization: span.flatMap { RawJSON(source: raw.source, range: $0.value, canonicalIndent: indent + 2).parsed().object })
-            }
+        if case .raw(let raw) = value, let localization = CanonicalMembers.value(Name.localizations, source, in: raw) {
+            found = CurrentSource(localization: localization?.parsed().object)
         } else if let entry = value.oneLevel.object {
             found = CurrentSource(localization: entry[Name.localizations]?.oneLevel.object?[key: source]?.materialized.object)
         } else {

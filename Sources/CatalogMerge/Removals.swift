@@ -58,12 +58,14 @@ extension Removal {
 }
 
 extension ThreeWayMerge {
-    /// What the merge notes as removed when it takes `side`'s entry of `key` (`taken`) whole,
-    /// the other side's being the base's (R0): the keys, localizations and cases `side` removed
-    /// from `base`. For a caller that settles such entries itself, without the merge.
-    public static func removals(fromEntry key: UTF8Bytes, base: JSONValue, taken: JSONValue?, by side: Side) -> [Removal] {
+    /// What the merge notes as removed when it takes `side`'s `locale` localization of `key`
+    /// (`taken`, nil when it has none) whole, the other side's being the base's (R0): the
+    /// localization itself, or the cases of its variations and substitutions, `side` removed
+    /// from `base`. For a caller that settles such a localization itself, without the merge.
+    public static func removals(fromLocalization locale: UTF8Bytes, ofKey key: UTF8Bytes, base: JSONValue, taken: JSONValue?, by side: Side) -> [Removal] {
         var merge = ThreeWayMerge(options: MergeOptions())
-        merge.noteRemovals(base: base, taken: taken, side: side, kind: .entry, at: Trail().child(key, of: .strings))
+        let trail = Trail().child(key, of: .strings).child(locale, of: .localizations)
+        merge.noteRemovals(base: base, taken: taken, side: side, kind: .localization, at: trail)
         return merge.report.removals
     }
 

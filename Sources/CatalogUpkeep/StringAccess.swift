@@ -185,27 +185,21 @@ public enum StringAccess {
     /// otherwise (the entry is decoded and set).
     static func settingInBytes(_ record: UnitRecord, in entry: JSONValue) -> JSONValue? {
         let entryIndent = 2
-        guard record.form.steps.isEmpty, let value = record.value, CanonicalMembers.isPlain(record.locale),
-            case .raw(let raw) = entry, raw.canonicalIndent == entryIndent, let members = CanonicalMembers(raw)
+        guard record.form.steps.isEmpty, let value = record.value, case .raw(let raw) = entry, raw.canonicalIndent == entryIndent,
+            case let language?? = CanonicalMembers.value(Name.localizations, record.locale, in: raw),
+            let inside = CanonicalMembers(language), inside.spans.count == 1,
+            language.source.withUnsafeBufferPointer({ inside.span(named: Name.stringUnit, in: $0) }) != nil
         else { return nil }
-        return raw.source.withUnsafeBufferPointer { bytes -> JSONValue? in
-            guard let localizations = members.span(named: UTF8Bytes(Name.localizations), in: bytes),
-                let languages = CanonicalMembers.spans(in: bytes, range: localizations.value, indent: entryIndent + 1).map(CanonicalMembers.init(spans:)),
-                let language = languages.span(named: record.locale, in: bytes),
-                let inside = CanonicalMembers.spans(in: bytes, range: language.value, indent: entryIndent + 2).map(CanonicalMembers.init(spans:)),
-                inside.spans.count == 1, inside.span(named: UTF8Bytes(Name.stringUnit), in: bytes) != nil
-            else { return nil }
-            let state = record.state ?? UTF8Bytes(UnitState.translated.name)
-            let unit = JSONObject([JSONMember(Name.state, .string(state)), JSONMember(Name.value, .string(value))])
-            var writer = XcodeWriter(capacity: 256)
-            writer.write(JSONObject([JSONMember(Name.stringUnit, .object(unit))]), indent: entryIndent + 2)
-            var spliced: [UInt8] = []
-            spliced.reserveCapacity(raw.range.count - language.value.count + writer.output.count)
-            spliced += UnsafeBufferPointer(rebasing: bytes[raw.range.lowerBound..<language.value.lowerBound])
-            spliced += writer.output
-            spliced += UnsafeBufferPointer(rebasing: bytes[language.value.upperBound..<raw.range.upperBound])
-            return .raw(RawJSON(source: spliced, range: 0..<spliced.count, canonicalIndent: entryIndent))
-        }
+        let state = record.state ?? UTF8Bytes(UnitState.translated.name)
+        let unit = JSONObject([JSONMember(Name.state, .string(state)), JSONMember(Name.value, .string(value))])
+        var writer = XcodeWriter(capacity: 256)
+        writer.write(JSONObject([JSONMember(Name.stringUnit, .object(unit))]), indent: entryIndent + 2)
+        var spliced: [UInt8] = []
+        spliced.reserveCapacity(raw.range.count - language.range.count + writer.output.count)
+        spliced += raw.source[raw.range.lowerBound..<language.range.lowerBound]
+        spliced += writer.output
+        spliced += raw.source[language.range.upperBound..<raw.range.upperBound]
+        return .raw(RawJSON(source: spliced, range: 0..<spliced.count, canonicalIndent: entryIndent))
     }
 
     /// `entry` with `record`'s unit set.

@@ -48,17 +48,17 @@ public enum LocaleMerge {
                 let member = oursMembers[allChangedPositions[index]]
                 guard let basePosition = baseTable.position(of: member.key), let theirsPosition = theirsTable.position(of: member.key) else { return nil }
                 let baseEntry = baseMembers[basePosition].value, theirsEntry = theirsMembers[theirsPosition].value
+                let settled: Settled?
                 switch settledFromBytes(ours: member.value, base: baseEntry, theirs: theirsEntry, source: source, locale: locale) {
-                case .merged:
-                    return nil
-                case .settledAsOurs:
-                    return (member.value, [])
-                case .settled(let entry, let mayRemove):
-                    return (entry, mayRemove ? ThreeWayMerge.removals(fromEntry: member.key, base: baseEntry, taken: theirsEntry, by: .theirs) : [])
-                case .undecided:
-                    guard let entry = takingTheirs(ours: member.value, base: baseEntry, theirs: theirsEntry, source: source, locale: locale) else { return nil }
-                    return (entry, ThreeWayMerge.removals(fromEntry: member.key, base: baseEntry, taken: theirsEntry, by: .theirs))
+                case .settled(let bytes): settled = bytes
+                case .merged: settled = nil
+                case .undecided: settled = takingTheirs(ours: member.value, base: baseEntry, theirs: theirsEntry, source: source, locale: locale)
                 }
+                guard let settled else { return nil }
+                let removals = settled.baseLocalization.map {
+                    ThreeWayMerge.removals(fromLocalization: locale, ofKey: member.key, base: $0, taken: settled.takenLocalization, by: .theirs)
+                }
+                return (settled.entry, removals ?? [])
             }
         }
         let changedPositions = allChangedPositions.indices.filter { settledAlone[$0] == nil }.map { allChangedPositions[$0] }
@@ -161,13 +161,17 @@ public enum LocaleMerge {
         return MergedCatalog(catalog: result, report: merged.report, inputs: inputs)
     }
 
+    /// A key `takingTheirs` settles: the entry, and the base's and theirs' `locale`
+    /// localizations, in which the merge notes what theirs removed.
+    struct Settled {
+        var entry: JSONValue
+        var baseLocalization: JSONValue?
+        var takenLocalization: JSONValue?
+    }
+
     /// What the bytes of three entries Xcode wrote say of `takingTheirs`.
     enum BytesSay {
-        /// Ours' entry with theirs' localization, and whether theirs may have removed a case
-        /// of it (the base's holds variations or substitutions).
-        case settled(JSONValue, mayRemove: Bool)
-        /// Ours' entry as it is (theirs has no more of `locale` than the base).
-        case settledAsOurs
+        case settled(Settled)
         /// Not `takingTheirs`'s case: the merge decides.
         case merged
         /// The bytes cannot tell (an entry not in Xcode's layout, a localization added or
@@ -184,24 +188,46 @@ public enum LocaleMerge {
             case .raw(let o) = ours, case .raw(let b) = base, case .raw(let t) = theirs, let indent = o.canonicalIndent,
             b.canonicalIndent == indent, t.canonicalIndent == indent
         else { return .undecided }
-        return o.source.withUnsafeBufferPointer { ob in
+        let found = o.source.withUnsafeBufferPointer { ob in
             b.source.withUnsafeBufferPointer { bb in
                 t.source.withUnsafeBufferPointer { tb in
-                    settledFromBytes(ours: (ob, o.range), base: (bb, b.range), theirs: (tb, t.range), indent: indent, source: source, locale: locale)
+                    localizationsFromBytes(ours: (ob, o.range), base: (bb, b.range), theirs: (tb, t.range), indent: indent, source: source, locale: locale)
                 }
             }
+        }
+        switch found {
+        case .merged: return .merged
+        case .undecided: return .undecided
+        case .bothAbsent: return .settled(Settled(entry: ours))
+        case .bothPresent(let mine, let taken):
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(o.range.count - mine.count + taken.count)
+            bytes += o.source[o.range.lowerBound..<mine.lowerBound]
+            bytes += t.source[taken]
+            bytes += o.source[mine.upperBound..<o.range.upperBound]
+            return .settled(Settled(
+                entry: .raw(RawJSON(source: bytes, range: 0..<bytes.count, canonicalIndent: indent)),
+                baseLocalization: .raw(RawJSON(source: o.source, range: mine, canonicalIndent: indent + 2)),
+                takenLocalization: .raw(RawJSON(source: t.source, range: taken, canonicalIndent: indent + 2))))
         }
     }
 
     typealias Bytes = (buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>)
 
-    static func settledFromBytes(ours o: Bytes, base b: Bytes, theirs t: Bytes, indent: Int, source: UTF8Bytes, locale: UTF8Bytes) -> BytesSay {
+    /// Where the bytes leave `locale`'s localization in ours and theirs.
+    enum LocalizationBytes {
+        case merged, undecided, bothAbsent
+        /// Ours' localization's value (the base's too) and theirs', as ranges of their sources.
+        case bothPresent(Range<Int>, Range<Int>)
+    }
+
+    static func localizationsFromBytes(ours o: Bytes, base b: Bytes, theirs t: Bytes, indent: Int, source: UTF8Bytes, locale: UTF8Bytes) -> LocalizationBytes {
         let same = CanonicalMembers.same
-        guard let oMembers = CanonicalMembers.spans(in: o.buffer, range: o.range, indent: indent).map(CanonicalMembers.init(spans:)),
-            let bMembers = CanonicalMembers.spans(in: b.buffer, range: b.range, indent: indent).map(CanonicalMembers.init(spans:)),
-            let tMembers = CanonicalMembers.spans(in: t.buffer, range: t.range, indent: indent).map(CanonicalMembers.init(spans:))
+        guard let oMembers = CanonicalMembers(in: o.buffer, range: o.range, indent: indent),
+            let bMembers = CanonicalMembers(in: b.buffer, range: b.range, indent: indent),
+            let tMembers = CanonicalMembers(in: t.buffer, range: t.range, indent: indent)
         else { return .undecided }
-        let name = UTF8Bytes(CatalogSchema.Name.localizations)
+        let name = CatalogSchema.Name.localizations
         guard let oL = oMembers.span(named: name, in: o.buffer), let bL = bMembers.span(named: name, in: b.buffer),
             let tL = tMembers.span(named: name, in: t.buffer)
         else { return .undecided }
@@ -211,9 +237,9 @@ public enum LocaleMerge {
                 && same(x.buffer, xL.value.upperBound..<x.range.upperBound, b.buffer, bL.value.upperBound..<b.range.upperBound)
         }
         guard sameAround(o, oL), sameAround(t, tL) else { return .merged }
-        guard let oLanguages = CanonicalMembers.spans(in: o.buffer, range: oL.value, indent: indent + 1).map(CanonicalMembers.init(spans:)),
-            let bLanguages = CanonicalMembers.spans(in: b.buffer, range: bL.value, indent: indent + 1).map(CanonicalMembers.init(spans:)),
-            let tLanguages = CanonicalMembers.spans(in: t.buffer, range: tL.value, indent: indent + 1).map(CanonicalMembers.init(spans:))
+        guard let oLanguages = CanonicalMembers(in: o.buffer, range: oL.value, indent: indent + 1),
+            let bLanguages = CanonicalMembers(in: b.buffer, range: bL.value, indent: indent + 1),
+            let tLanguages = CanonicalMembers(in: t.buffer, range: tL.value, indent: indent + 1)
         else { return .undecided }
         func sameLanguage(_ x: Bytes, _ xLanguages: CanonicalMembers, _ language: UTF8Bytes) -> Bool {
             let mine = xLanguages.span(named: language, in: x.buffer), inBase = bLanguages.span(named: language, in: b.buffer)
@@ -229,21 +255,10 @@ public enum LocaleMerge {
         guard tOthers.count == bOthers.count,
             zip(tOthers, bOthers).allSatisfy({ same(t.buffer, $0.key, b.buffer, $1.key) && same(t.buffer, $0.value, b.buffer, $1.value) })
         else { return .merged }
-        let oursLocale = oLanguages.span(named: locale, in: o.buffer), theirsLocale = tLanguages.span(named: locale, in: t.buffer)
-        switch (oursLocale, theirsLocale) {
-        case (nil, nil):
-            return .settledAsOurs
-        case (let mine?, let taken?):
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(o.range.count - mine.value.count + taken.value.count)
-            bytes += UnsafeBufferPointer(rebasing: o.buffer[o.range.lowerBound..<mine.value.lowerBound])
-            bytes += UnsafeBufferPointer(rebasing: t.buffer[taken.value])
-            bytes += UnsafeBufferPointer(rebasing: o.buffer[mine.value.upperBound..<o.range.upperBound])
-            let baseLocale = UnsafeBufferPointer(rebasing: o.buffer[mine.value])
-            return .settled(.raw(RawJSON(source: bytes, range: 0..<bytes.count, canonicalIndent: indent)),
-                            mayRemove: CanonicalMembers.contains(baseLocale, "\"variations\"") || CanonicalMembers.contains(baseLocale, "\"substitutions\""))
-        default:
-            return .undecided
+        switch (oLanguages.span(named: locale, in: o.buffer), tLanguages.span(named: locale, in: t.buffer)) {
+        case (nil, nil): return .bothAbsent
+        case (let mine?, let taken?): return .bothPresent(mine.value, taken.value)
+        default: return .undecided
         }
     }
 
@@ -251,7 +266,7 @@ public enum LocaleMerge {
     /// member but its other languages' localizations, and theirs' is the base's in every member
     /// but `locale`'s: the merge of the entries cut to `source` and `locale` takes theirs' (R0),
     /// and ours' other languages put back give this. Nil when it is not so (the merge decides).
-    static func takingTheirs(ours: JSONValue, base: JSONValue, theirs: JSONValue, source: UTF8Bytes, locale: UTF8Bytes) -> JSONValue? {
+    static func takingTheirs(ours: JSONValue, base: JSONValue, theirs: JSONValue, source: UTF8Bytes, locale: UTF8Bytes) -> Settled? {
         guard let oursObject = ours.oneLevel.object, let baseObject = base.oneLevel.object, let theirsObject = theirs.oneLevel.object else { return nil }
         let name = UTF8Bytes(CatalogSchema.Name.localizations)
         // Every member but the localizations: ours', the base's and theirs' the same.
@@ -266,7 +281,7 @@ public enum LocaleMerge {
         guard sameApartFromLocalizations(oursObject, baseObject), sameApartFromLocalizations(theirsObject, baseObject) else { return nil }
         let oursLocalizations = oursObject[key: name], baseLocalizations = baseObject[key: name], theirsLocalizations = theirsObject[key: name]
         guard (oursLocalizations == nil) == (baseLocalizations == nil), (theirsLocalizations == nil) == (baseLocalizations == nil) else { return nil }
-        guard let oursLocalizations, let baseLocalizations, let theirsLocalizations else { return ours }
+        guard let oursLocalizations, let baseLocalizations, let theirsLocalizations else { return Settled(entry: ours) }
         guard let oursLanguages = oursLocalizations.oneLevel.object, let baseLanguages = baseLocalizations.oneLevel.object,
             let theirsLanguages = theirsLocalizations.oneLevel.object
         else { return nil }
@@ -279,7 +294,7 @@ public enum LocaleMerge {
         languages[key: locale] = taken
         var entry = oursObject
         entry[key: name] = .object(languages)
-        return .object(entry)
+        return Settled(entry: .object(entry), baseLocalization: baseLanguages[key: locale], takenLocalization: taken)
     }
 
     /// An entry with only the localizations `locales`, and the localizations dropped (an entry

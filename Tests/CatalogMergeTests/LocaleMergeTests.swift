@@ -113,8 +113,7 @@ import XcstringsMergeTestSupport
         }
         func say(ours: JSONValue, base: JSONValue, theirs: JSONValue) -> String {
             switch LocaleMerge.settledFromBytes(ours: ours, base: base, theirs: theirs, source: "en", locale: "de") {
-            case .settled(let value, _): return "settled " + String(decoding: XcodeWriter.bytes(of: value), as: UTF8.self)
-            case .settledAsOurs: return "ours"
+            case .settled(let settled): return "settled " + String(decoding: XcodeWriter.bytes(of: settled.entry), as: UTF8.self)
             case .merged: return "merged"
             case .undecided: return "undecided"
             }

@@ -35,13 +35,4 @@ import XcstringsMergeTestSupport
         #expect(CanonicalMembers(RawJSON(source: other, range: 0..<other.count, canonicalIndent: nil)) == nil)
         #expect(CanonicalMembers(RawJSON(source: other, range: 0..<other.count, canonicalIndent: 0)) == nil)
     }
-
-    @Test func holdsWord() {
-        let text = Array("{ \"variations\" : {} }".utf8)
-        text.withUnsafeBufferPointer { bytes in
-            #expect(CanonicalMembers.contains(bytes, "\"variations\""))
-            #expect(!CanonicalMembers.contains(bytes, "\"substitutions\""))
-            #expect(!CanonicalMembers.contains(UnsafeBufferPointer(rebasing: bytes[0..<5]), "\"variations\""))
-        }
-    }
 }

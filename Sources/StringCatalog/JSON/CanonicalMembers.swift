@@ -18,12 +18,16 @@ public struct CanonicalMembers {
 
     public let spans: [Span]
 
-    public init(spans: [Span]) { self.spans = spans }
-
     /// The members of `raw`'s object; nil when `raw` is not canonical or not an object.
     public init?(_ raw: RawJSON) {
         guard let indent = raw.canonicalIndent else { return nil }
         guard let spans = raw.source.withUnsafeBufferPointer({ Self.spans(in: $0, range: raw.range, indent: indent) }) else { return nil }
+        self.spans = spans
+    }
+
+    /// The members of the canonical object `bytes[range]` written at `indent` (`spans`).
+    public init?(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, indent: Int) {
+        guard let spans = Self.spans(in: bytes, range: range, indent: indent) else { return nil }
         self.spans = spans
     }
 
@@ -86,25 +90,25 @@ public struct CanonicalMembers {
 
     /// The member whose key is `name` (as written: a name needing no escape, `isPlain`).
     public func span(named name: UTF8Bytes, in bytes: UnsafeBufferPointer<UInt8>) -> Span? {
-        name.bytes.withUnsafeBufferPointer { wanted in
-            spans.first { span in
-                span.key.count == wanted.count && (wanted.isEmpty || memcmp(bytes.baseAddress! + span.key.lowerBound, wanted.baseAddress!, wanted.count) == 0)
-            }
-        }
+        name.bytes.withUnsafeBufferPointer { wanted in spans.first { Self.same(bytes, $0.key, wanted, 0..<wanted.count) } }
     }
 
-    /// Whether `bytes` hold `word` anywhere.
-    public static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard count > 0, bytes.count >= count, let base = bytes.baseAddress else { return false }
-        var start = 0
-        let last = bytes.count - count
-        while start <= last, let found = memchr(base + start, Int32(word.utf8Start.pointee), last - start + 1) {
-            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + at, word.utf8Start, count) == 0 { return true }
-            start = at + 1
+    /// The member named `name`, a schema name (`CatalogSchema.Name`).
+    public func span(named name: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Span? {
+        spans.first { UTF8Bytes.equal(UnsafeBufferPointer(rebasing: bytes[$0.key]), name) }
+    }
+
+    /// The value reached from the canonical object `raw` through the member `first`, then the
+    /// member `second` of its value: `.some(nil)` when either is absent, nil when the layout
+    /// cannot tell (not Xcode's, `second` not plain). An entry's `localizations` and one
+    /// language's, without decoding the others.
+    public static func value(_ first: StaticString, _ second: UTF8Bytes, in raw: RawJSON) -> RawJSON?? {
+        guard let indent = raw.canonicalIndent, isPlain(second), let members = CanonicalMembers(raw) else { return nil }
+        return raw.source.withUnsafeBufferPointer { bytes -> RawJSON?? in
+            guard let outer = members.span(named: first, in: bytes) else { return .some(nil) }
+            guard let inner = CanonicalMembers(in: bytes, range: outer.value, indent: indent + 1) else { return nil }
+            return .some(inner.span(named: second, in: bytes).map { RawJSON(source: raw.source, range: $0.value, canonicalIndent: indent + 2) })
         }
-        return false
     }
 
     /// Whether two ranges of bytes hold the same bytes.
