@@ -305,7 +305,9 @@ public struct ThreeWayMerge {
         for member in ours.members { visit(member.key, &self) }
         let fromOurs = result.count
         for member in theirs.members where !oursIndex.contains(member.key) { visit(member.key, &self) }
-        if kind == .strings { return Self.orderedEntries(result, fromOurs: fromOurs) }
+        // Without renames, the entries from ours are ours' keys in ours' order: in order when
+        // the reading found ours' keys so.
+        if kind == .strings { return Self.orderedEntries(result, fromOurs: fromOurs, oursInOrder: ours.isKeyOrdered && renames.isEmpty) }
         return JSONObject(result)
     }
 
@@ -330,11 +332,11 @@ public struct ThreeWayMerge {
     /// part is in order, the two merged with a binary search per added key, so that the writer
     /// need not sort.
     @inline(never)
-    static func orderedEntries(_ result: [JSONMember], fromOurs: Int) -> JSONObject {
+    static func orderedEntries(_ result: [JSONMember], fromOurs: Int, oursInOrder: Bool) -> JSONObject {
         // The kept entries are read where they are: copied out first, 20,000 of them were
         // copied twice, into fresh memory each time.
         let kept = result[..<fromOurs]
-        if KeyOrder.isSorted(kept) {
+        if oursInOrder || KeyOrder.isSorted(kept) {
             if fromOurs == result.count { return JSONObject(keyOrdered: result) }
             var added = Array(result[fromOurs...])
             KeyOrder.sort(&added)

@@ -96,6 +96,39 @@ import XcstringsMergeTestSupport
     /// Objects with the same members in another order are equal through their alignments too:
     /// a side that only reordered the base's keys, and two sides that reordered them and added
     /// the same keys in different orders.
+    /// The reading notes whether the entries' keys are in Xcode's order, so that the merge and
+    /// the writer compare none of them again: it must say what comparing every neighbour says,
+    /// read whole or in halves, alone or against a base in or out of order, with the one pair
+    /// out of order anywhere (at the split too).
+    @Test(arguments: seeds)
+    func theReadingKnowsWhetherItsKeysAreInOrder(seed: UInt64) throws {
+        var generator = CatalogGenerator(seed: seed &+ 9000)
+        let base = try Catalog(bytes: generator.catalog(keys: 80).canonicalBytes())
+        #expect(base.strings.isKeyOrdered)
+        let shuffledBytes = Self.side(of: base, using: &generator, tag: "b", shuffled: true)
+        let shuffledBase = try Catalog(bytes: shuffledBytes)
+        // The shuffled base's own bytes: read against it, every key follows the one before there.
+        var inputs = [false, true].map { Self.side(of: base, using: &generator, tag: "s", shuffled: $0) } + [shuffledBytes]
+        let members = base.strings.members
+        for swapped in [0, members.count / 2 - 1, members.count / 2, Int.random(in: 0..<members.count - 1, using: &generator.random)] {
+            var catalog = base
+            var reordered = members
+            reordered.swapAt(swapped, swapped + 1)
+            catalog.strings = JSONObject(reordered)
+            var writer = XcodeWriter(sortsKeys: false)
+            writer.write(.object(catalog.root), indent: 0)
+            inputs.append(writer.output)
+        }
+        for reference in [nil, base, shuffledBase] {
+            for (index, bytes) in inputs.enumerated() {
+                for splitAbove in [0, 1, 500] {
+                    let read = try Self.read(bytes, against: reference, splitAbove: splitAbove)
+                    #expect(read.strings.isKeyOrdered == KeyOrder.isSorted(read.strings.members), "input \(index), split above \(splitAbove)")
+                }
+            }
+        }
+    }
+
     @Test func reorderedMembersAreEqualThroughAlignments() throws {
         var generator = CatalogGenerator(seed: 41)
         let base = try Catalog(bytes: generator.catalog(keys: 60).canonicalBytes())

@@ -104,21 +104,27 @@ final class ReferenceEntries {
     /// object read gets them as its `ReferenceAlignment`.
     var positions: [Int32] = []
 
+    /// Whether the reference's keys are known to be in `KeyOrder`: then two keys found at
+    /// neighbouring positions are in order without being compared.
+    let isKeyOrdered: Bool
+
     init(_ object: JSONObject) {
         members = object.members
         table = object.keyTable
         referenceLookup = object.lookup
+        isKeyOrdered = object.isKeyOrdered
     }
 
-    private init(members: [JSONMember], table: KeyTable?, referenceLookup: ObjectLookup?) {
+    private init(members: [JSONMember], table: KeyTable?, referenceLookup: ObjectLookup?, isKeyOrdered: Bool) {
         self.members = members
         self.table = table
         self.referenceLookup = referenceLookup
+        self.isKeyOrdered = isKeyOrdered
     }
 
     /// Look-ups of the same reference from its start, for another part of the reading.
     func restarted() -> ReferenceEntries {
-        ReferenceEntries(members: members, table: table, referenceLookup: referenceLookup)
+        ReferenceEntries(members: members, table: table, referenceLookup: referenceLookup, isKeyOrdered: isKeyOrdered)
     }
 
     /// The alignment of the object read, whose members were looked up one by one, in order, by
@@ -128,6 +134,12 @@ final class ReferenceEntries {
         let positions = parts.count == 1 ? parts[0].positions : parts.flatMap(\.positions)
         guard positions.count == count else { return nil }
         return ReferenceAlignment(reference: reference, referenceCount: parts[0].members.count, positions: positions)
+    }
+
+    /// Whether the last two keys looked up were found, the second right after the first.
+    var lastTwoFoundSideBySide: Bool {
+        let count = positions.count
+        return count >= 2 && positions[count - 2] >= 0 && positions[count - 1] == positions[count - 2] + 1
     }
 
     /// The key the cursor is at: the one a side that follows the reference has next.
@@ -193,6 +205,36 @@ final class ReferenceEntries {
         lastFound = index
         cursor = index + 1
         return index
+    }
+}
+
+/// What a reading of a catalog's entries notes of each key as it reads it (`Parser.entryKeys`).
+struct EntryKeyNotes {
+    /// Whether the keys are hashed (`KeyTable.hash`) for the table that checks them for repeats.
+    let hashing: Bool
+    var hashes: [UInt64] = []
+    /// Whether every key so far sorts after the one before it (`KeyOrder`), which also proves
+    /// them unique. Once false, no key is compared again.
+    var inOrder = true
+
+    init(hashing: Bool = false, capacity: Int = 0) {
+        self.hashing = hashing
+        if hashing { hashes.reserveCapacity(capacity) }
+    }
+
+    /// Notes the last of `members`, just read. A key found in `reference` right after the key
+    /// before it is in order when the reference's keys are.
+    @inline(__always)
+    mutating func note(_ members: [JSONMember], reference: ReferenceEntries?) {
+        // Through the buffer: a key read from the array would be a copy, counted on the storage
+        // all of a file's keys share (see `KeyOrder.isSorted`).
+        members.withUnsafeBufferPointer { members in
+            let last = members.count - 1
+            if hashing { hashes.append(KeyTable.hash(members[last].key)) }
+            guard inOrder, last > 0 else { return }
+            if let reference, reference.isKeyOrdered, reference.lastTwoFoundSideBySide { return }
+            inOrder = KeyOrder.compare(members[last - 1].key, members[last].key) < 0
+        }
     }
 }
 
@@ -269,6 +311,10 @@ struct Parser {
     /// Room made up front for the members of the catalog's `strings` object (see
     /// `parseEntries`).
     var entriesCapacity = 2
+    /// What the reading of the entries learns of their keys on its way, while each key is in
+    /// the cache: their hashes (for the table that checks them for repeats, when one will be
+    /// built) and whether each sorts after the one before it.
+    var entryKeys = EntryKeyNotes()
 
     init(source: [UInt8], buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int, mode: ReadingMode = ReadingMode()) {
         self.source = source
@@ -393,6 +439,7 @@ struct Parser {
             // into the member rather than copied.
             let end = try parseMemberEnd(key: key, valueIsString: value.isStringLiteral)
             members.append(JSONMember(key: key, value: value, offset: keyOffset))
+            if lazyValues { entryKeys.note(members, reference: reference) }
             if end == .stoppedAtSplit { return JSONObject(members) }
             if end == .closed { break }
         }
@@ -400,10 +447,12 @@ struct Parser {
         // `provesUnique`). The halves of a split object are checked together by `parseEntries`.
         guard resumingAt == nil else { return JSONObject(members) }
         let alignment = lazyValues ? reference.flatMap { ReferenceEntries.alignment([$0], count: members.count) } : nil
+        let keyOrdered = lazyValues && entryKeys.inOrder
         if !(lazyValues && reference?.provesUnique(count: members.count) == true) {
-            return JSONObject(members, keyTable: try checkDuplicates(members), alignment: alignment)
+            let table = try checkDuplicates(members, hashes: lazyValues ? entryKeys.hashes : nil)
+            return JSONObject(members, keyTable: table, alignment: alignment, keyOrdered: keyOrdered)
         }
-        return JSONObject(members, keyTable: nil, alignment: alignment)
+        return JSONObject(members, keyTable: nil, alignment: alignment, keyOrdered: keyOrdered)
     }
 
     /// Reads a member's key and its colon, leaving `position` at the value.
@@ -559,6 +608,9 @@ struct Parser {
         let expected = reference.map { $0.members.count } ?? (buffer.count - open) / 512
         entriesCapacity = expected + 16
         reference?.positions.reserveCapacity(expected + 16)
+        // A reading against a reference proves its keys unique from its look-ups there; only
+        // one without hashes them for the table.
+        entryKeys = EntryKeyNotes(hashing: reference == nil, capacity: expected + 16)
         // With a reference (ours and theirs read against the base) most entries are a memcmp
         // away, but finding them, their keys and the copies of changed ones are still half of a
         // side's read: the second half takes the other core too.
@@ -572,6 +624,7 @@ struct Parser {
         other.reference = reference?.restarted()
         other.entriesCapacity = expected / 2 + expected / 8 + 16
         other.reference?.positions.reserveCapacity(other.entriesCapacity)
+        other.entryKeys = EntryKeyNotes(hashing: reference == nil, capacity: other.entriesCapacity)
         let job = SplitJob(other)
         let thread = Threads.start { job.run(resumingAt: split, open: open) }
         var joined = false
@@ -592,14 +645,20 @@ struct Parser {
         position = job.parser.position
         // The first half's members, no longer shared with `first`, take the second's in place.
         var members = (consume first).members
+        let firstCount = members.count
         members.append(contentsOf: second.members)
+        // In order when each half is, and the first key of the second after the last of the first.
+        let keyOrdered = entryKeys.inOrder && job.parser.entryKeys.inOrder
+            && (firstCount == 0 || firstCount == members.count
+                || members.withUnsafeBufferPointer { KeyOrder.compare($0[firstCount - 1].key, $0[firstCount].key) < 0 })
         // The halves' look-ups in a reference can prove the keys unique, as for one reading.
         let parts = [reference, job.parser.reference].compactMap { $0 }
         let alignment = parts.count == 2 ? ReferenceEntries.alignment(parts, count: members.count) : nil
         if parts.count == 2 && ReferenceEntries.proveUnique(parts, count: members.count) {
-            return JSONObject(members, keyTable: nil, alignment: alignment)
+            return JSONObject(members, keyTable: nil, alignment: alignment, keyOrdered: keyOrdered)
         }
-        return JSONObject(members, keyTable: try checkDuplicates(members), alignment: alignment)
+        let hashes = entryKeys.hashing ? entryKeys.hashes + job.parser.entryKeys.hashes : nil
+        return JSONObject(members, keyTable: try checkDuplicates(members, hashes: hashes), alignment: alignment, keyOrdered: keyOrdered)
     }
 
     /// The start of the first key after `from` that sits where an entry's key sits in Xcode's
@@ -648,7 +707,8 @@ struct Parser {
     }
 
     /// Throws at a key held twice; returns the table of the keys when one was built for that.
-    func checkDuplicates(_ members: [JSONMember]) throws(JSONError) -> KeyTable? {
+    /// `hashes`: the keys' hashes, when the reading made them.
+    func checkDuplicates(_ members: [JSONMember], hashes: [UInt64]? = nil) throws(JSONError) -> KeyTable? {
         if members.count <= maximumSmallObject {
             for i in members.indices {
                 for j in members.indices.prefix(i) where members[j].key == members[i].key {
@@ -658,7 +718,7 @@ struct Parser {
             return nil
         }
         // The table keeps each key's first member: a later one elsewhere is a duplicate.
-        let table = KeyTable(members)
+        let table = KeyTable(members, keyHashes: hashes)
         if let (i, j) = table.firstRepeat { throw duplicate(members[i], first: members[j]) }
         return table
     }

@@ -162,9 +162,12 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
 
     /// Members with the table of their keys that the reading built and where they sit in the
     /// object they were read against.
-    init(_ members: [JSONMember], keyTable: KeyTable?, alignment: ReferenceAlignment? = nil) {
+    /// `keyOrdered`: the reading compared each key with the one before it and found them in
+    /// `KeyOrder`.
+    init(_ members: [JSONMember], keyTable: KeyTable?, alignment: ReferenceAlignment? = nil, keyOrdered: Bool = false) {
         self.members = members
         if keyTable != nil || alignment != nil { lookup = ObjectLookup(table: keyTable, alignment: alignment) }
+        isKeyOrdered = keyOrdered
     }
 
     /// Members known to be in `KeyOrder` already.

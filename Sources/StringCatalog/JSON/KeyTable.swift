@@ -33,6 +33,14 @@ public struct KeyTable: Sendable {
     /// The table of `members`' keys; a key held twice keeps its first position. `probeLimit`
     /// is for tests, to reach the fallback without crafted keys.
     public init(_ members: [JSONMember], probeLimit: Int = maximumProbes) {
+        self.init(members, keyHashes: nil, probeLimit: probeLimit)
+    }
+
+    /// The table of `members`' keys, with `keyHashes` (one per member, `hash(_:)` of its key) when
+    /// the reading made them: it hashes each key as it reads it, while its bytes are in the
+    /// cache. Hashing 20,000 keys here afterwards was mostly waiting for memory, one key at a
+    /// time, on one thread.
+    init(_ members: [JSONMember], keyHashes: [UInt64]?, probeLimit: Int = maximumProbes) {
         self.members = members
         self.probeLimit = probeLimit
         var capacity = 16
@@ -47,7 +55,15 @@ public struct KeyTable: Sendable {
         // By index through the buffer: iterating `enumerated()` copied every member (its key's
         // and value's storage retained and released), twice the cost of the insertions.
         let complete = members.withUnsafeBufferPointer { buffer in
-            for position in buffer.indices where !insert(buffer[position].key, at: position) { return false }
+            if let keyHashes, keyHashes.count == buffer.count {
+                return keyHashes.withUnsafeBufferPointer { keyHashes in
+                    for position in buffer.indices where !insert(buffer[position].key, hash: keyHashes[position], at: position) { return false }
+                    return true
+                }
+            }
+            for position in buffer.indices where !insert(buffer[position].key, hash: Self.hash(buffer[position].key), at: position) {
+                return false
+            }
             return true
         }
         if !complete {
@@ -72,8 +88,7 @@ public struct KeyTable: Sendable {
     }
 
     /// Puts `key` at `position` unless the key is there already; false when the probes ran too long.
-    private mutating func insert(_ key: UTF8Bytes, at position: Int) -> Bool {
-        let hash = Self.hash(key)
+    private mutating func insert(_ key: UTF8Bytes, hash: UInt64, at position: Int) -> Bool {
         var slot = Int(truncatingIfNeeded: hash) & mask
         for _ in 0..<probeLimit {
             let stored = slots[slot]
