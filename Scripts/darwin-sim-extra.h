@@ -14,3 +14,12 @@ int flock(int, int);
 
 // unistd.h
 #define _SC_PAGESIZE 29
+
+// sys/_types/_iovec_t.h
+struct iovec {
+	void *  iov_base;       /* [XSI] Base address of I/O memory region */
+	size_t   iov_len;       /* [XSI] Size of region iov_base points to */
+};
+
+// sys/uio.h
+ssize_t writev(int, const struct iovec *, int);

@@ -60,6 +60,38 @@ public enum FileDescriptors {
         return true
     }
 
+    /// Writes all of `pieces`, in order, with as few system calls as `writev(2)` takes them
+    /// (at most 1,024 pieces a call, `IOV_MAX` on Linux and macOS alike), retrying after
+    /// interruptions and short writes; false on an error.
+    public static func writeAll(_ fd: Int32, pieces: [UnsafeRawBufferPointer]) -> Bool {
+        var vectors = pieces.filter { $0.count > 0 }.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+        var first = 0
+        while first < vectors.count {
+            let count = min(vectors.count - first, 1024)
+            let n = vectors.withUnsafeBufferPointer { writev(fd, $0.baseAddress! + first, Int32(count)) }
+            if n < 0 {
+                if lastError == EINTR { continue }
+                return false
+            }
+            skip(n, of: &vectors, from: &first)
+        }
+        return true
+    }
+
+    /// Moves past `written` bytes of `vectors` from `first`: the pieces written whole are
+    /// passed, and one written in part starts where the writing stopped.
+    static func skip(_ written: Int, of vectors: inout [iovec], from first: inout Int) {
+        var left = written
+        while left > 0 && first < vectors.count && left >= vectors[first].iov_len {
+            left -= vectors[first].iov_len
+            first += 1
+        }
+        if left > 0 && first < vectors.count {
+            vectors[first].iov_base = vectors[first].iov_base! + left
+            vectors[first].iov_len -= left
+        }
+    }
+
     /// Puts the file at `temporary` in the place of `path`, atomically: readers see the old file
     /// or the new one. With `flushing: false` on Linux the two are exchanged
     /// (`renameat2(RENAME_EXCHANGE)`, as atomic as `rename`) and the old one then removed: ext4

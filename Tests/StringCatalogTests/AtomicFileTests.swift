@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StringCatalog
+@testable import XcstringsMergePlatform
 import XcstringsMergeTestSupport
 
 /// A file replaced through a temporary file: durable or not (a merge driver's output is put in
@@ -45,6 +46,78 @@ import XcstringsMergeTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Localizable.xcstrings"])
     }
 
+    /// Entries kept as read go to the file from where they are, runs of neighbours as one
+    /// piece (`GatheredWrites`): with changed, added, removed and renamed entries among them, entries
+    /// read from two files, batches and runs cut small, the file holds exactly the writer's
+    /// bytes.
+    @Test(arguments: [(1 << 20, 4 << 20), (64, 200), (1, 1), (5_000, 1)])
+    func entriesWrittenFromWhereTheyAreHoldTheWritersBytes(batchSize: Int, longestRun: Int) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var generator = CatalogGenerator(seed: UInt64(batchSize &+ longestRun))
+        let base = try Catalog(bytes: generator.catalog(keys: 300).canonicalBytes())
+        let other = try Catalog(bytes: generator.catalog(keys: 40).canonicalBytes())
+        var catalog = base
+        var strings = base.strings
+        for (index, key) in base.strings.keys.enumerated() {
+            switch index % 7 {
+            case 0: strings[key: key] = generator.entry()
+            case 1 where index % 3 == 0: strings[key: key] = nil
+            case 2 where key.string.hasPrefix("key."):
+                // Renamed to a key as long, in the same place: the value's bytes follow the
+                // same neighbour in the file read, but the key before them differs.
+                let value = strings[key: key]
+                strings[key: key] = nil
+                strings[key: UTF8Bytes(key.string.dropLast() + "f")] = value
+            default: break
+            }
+        }
+        for member in other.strings.members { strings[key: UTF8Bytes("other \(member.key.string)")] = member.value }
+        catalog.strings = strings
+        let expected = XcodeWriter.bytes(of: .object(catalog.root))
+        let path = directory.file("Localizable.xcstrings").path
+        let file = try AtomicFile(replacing: path)
+        let writes = GatheredWrites(file, batchSize: batchSize, longestRun: longestRun)
+        var writer = XcodeWriter(capacity: 64)
+        writer.drain = { output in writes.drain(&output) }
+        writer.rawSink = { output, raw in writes.take(&output, raw) }
+        writer.write(.object(catalog.root), indent: 0)
+        try writes.finish(writer.output)
+        try file.commit(durable: false)
+        let written = try FileBytes.read(path)
+        #expect(written.count == expected.count)
+        #expect(written == expected)
+    }
+
+    /// `writev` may write part of what it is given (a signal, a full disk): whatever it wrote,
+    /// the rest follows in order from where it stopped, in the middle of a piece too.
+    @Test func aShortWriteGoesOnFromWhereItStopped() {
+        let pieces: [[UInt8]] = (0..<40).map { index in (0...(index % 7)).map { UInt8(truncatingIfNeeded: index * 8 + $0) } }
+        let expected = pieces.flatMap { $0 }
+        for step in [1, 2, 3, 5, 8, 13, 100, 1_000] {
+            let buffers = pieces.map { piece in piece.withUnsafeBytes { $0 } }
+            var vectors = buffers.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+            var first = 0
+            var received: [UInt8] = []
+            // A kernel that writes at most `step` bytes a call.
+            while first < vectors.count {
+                var want = step
+                var index = first
+                var written = 0
+                while want > 0 && index < vectors.count {
+                    let taken = min(want, vectors[index].iov_len)
+                    received += UnsafeRawBufferPointer(start: vectors[index].iov_base, count: taken)
+                    written += taken
+                    want -= taken
+                    index += 1
+                }
+                FileDescriptors.skip(written, of: &vectors, from: &first)
+            }
+            withExtendedLifetime(pieces) {}
+            #expect(received == expected, "at most \(step) bytes a call")
+        }
+    }
+
     @Test(arguments: [true, false])
     func createsAFileThatWasNotThere(durable: Bool) throws {
         let directory = try TemporaryDirectory()
@@ -67,3 +140,4 @@ import XcstringsMergeTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Localizable.xcstrings"])
     }
 }
+

@@ -394,6 +394,19 @@ public final class AtomicFile {
         written += bytes.count
     }
 
+    /// Writes `pieces` one after another (see `FileDescriptors.writeAll(_:pieces:)`).
+    func write(pieces: [UnsafeRawBufferPointer]) throws(FileError) {
+        let fd = self.fd
+        guard FileDescriptors.writeAll(fd, pieces: pieces) else {
+            throw .errno(path, FileDescriptors.lastError == EFBIG ? "cannot write past the file-size limit (ulimit -f)" : "cannot write")
+        }
+        let count = pieces.reduce(0) { $0 + $1.count }
+        if willBeFlushed && temporary != nil {
+            FileDescriptors.startWritingOut(fd, offset: written, count: count)
+        }
+        written += count
+    }
+
     /// Gives the file the old one's mode, owner and group (or the umask's mode), flushes it to
     /// disk and renames it into place. `durable: false` skips the flush: the rename alone keeps
     /// readers from seeing a part, which is all a file that git reads back and deletes (a merge

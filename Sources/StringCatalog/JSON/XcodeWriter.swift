@@ -11,6 +11,11 @@ public struct XcodeWriter {
     /// When set (with `drain`), receives canonical raw values directly instead of copies, after
     /// what came before them has been drained.
     public var rawDrain: ((ArraySlice<UInt8>) -> Void)?
+    /// When set, receives each canonical raw value with the bytes the writer made since the one
+    /// before, to take as it likes (it leaves `output` empty or holding what it left): a file
+    /// writer gives the kernel the value's bytes where they are, and the bytes before it too
+    /// when they are the same as what precedes the value in its source.
+    public var rawSink: ((inout [UInt8], RawJSON) -> Void)?
     /// When set, strings also escape what `VisibleText` hides (DEL, C1 controls, bidirectional
     /// overrides) as `\u` escapes, which JSON allows and which decode to the same text: reports
     /// and machine output, which a person may read in a terminal. Catalogs keep Xcode's bytes.
@@ -47,7 +52,9 @@ public struct XcodeWriter {
         case .null: output.append(contentsOf: nullBytes)
         case .raw(let raw):
             if sortsKeys && raw.canonicalIndent == indent {
-                if let rawDrain, let drain {
+                if let rawSink {
+                    rawSink(&output, raw)
+                } else if let rawDrain, let drain {
                     if !output.isEmpty { drain(&output) }
                     rawDrain(raw.bytes)
                 } else {

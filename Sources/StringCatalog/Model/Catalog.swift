@@ -164,7 +164,8 @@ public struct Catalog: Sendable {
 
     /// Writes the bytes Xcode would write for this catalog to `path`, atomically and in pieces,
     /// so that a big catalog is never held twice in memory; each piece goes to the file on
-    /// another thread while the next is made (`PipelinedWrites`).
+    /// another thread while the next is made, entries kept as read from where they are
+    /// (`GatheredWrites`).
     public func write(to path: String, durable: Bool = true) throws(FileError) {
         try write(to: path, durable: durable, expecting: nil, reportedAs: nil)
     }
@@ -174,9 +175,10 @@ public struct Catalog: Sendable {
         let file = try AtomicFile(replacing: path, reportedAs: reportedAs)
         file.expectedOriginal = expecting
         file.willBeFlushed = durable
-        let writes = PipelinedWrites(file)
-        var writer = XcodeWriter(capacity: 1 << 21)
-        writer.drain = { output in writes.hand(&output) }
+        let writes = GatheredWrites(file)
+        var writer = XcodeWriter(capacity: 1 << 16)
+        writer.drain = { output in writes.drain(&output) }
+        writer.rawSink = { output, raw in writes.take(&output, raw) }
         writer.write(.object(root), indent: 0)
         try writes.finish(writer.output)
         try file.commit(durable: durable)
