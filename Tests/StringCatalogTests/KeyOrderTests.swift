@@ -293,8 +293,8 @@ import XcstringsMergeTestSupport
         }
     }
 
-    /// `KeyOrder.merge` (a merge's kept keys with its added ones) gives exactly what sorting
-    /// all of them gives, for random keys, ASCII and not.
+    /// `KeyOrder.merge` and `mergeInPlace` (a merge's kept keys with its added ones) give exactly
+    /// what sorting all of them gives, for random keys, ASCII and not.
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func mergingAnOrderedListWithAddedKeysEqualsSortingThem(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
@@ -317,6 +317,16 @@ import XcstringsMergeTestSupport
         #expect(KeyOrder.isSorted(together[..<kept.count]))
         #expect(KeyOrder.merge(together[..<kept.count], added).map(\.key) == everything.map(\.key))
         #expect(KeyOrder.isSorted(together[kept.count...]))
+        // And merged where they are, each member moved with its value (the members' own
+        // storage, so that a value left behind or released twice shows).
+        for (keptCount, addedCount) in [(kept.count, added.count), (kept.count, 0), (0, added.count), (1, added.count), (kept.count, 1)] {
+            let keptPart = Array(kept.prefix(keptCount)).map { JSONMember(key: $0.key, value: .string(UTF8Bytes(Array($0.key.bytes)))) }
+            let addedPart = Array(added.prefix(addedCount)).map { JSONMember(key: $0.key, value: .string(UTF8Bytes(Array($0.key.bytes)))) }
+            var inPlace = keptPart + addedPart
+            KeyOrder.mergeInPlace(&inPlace, sortedCount: keptCount)
+            #expect(inPlace.map(\.key) == KeyOrder.merge(keptPart, addedPart).map(\.key))
+            #expect(inPlace.allSatisfy { $0.value == .string($0.key) })
+        }
     }
 
     /// An object made as known to be in order says so until its members change.
