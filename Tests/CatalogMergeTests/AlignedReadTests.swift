@@ -72,6 +72,10 @@ import XcstringsMergeTestSupport
             let alignment = try #require(side.strings.alignment(to: base.strings))
             let expected = side.strings.keys.map { key in Int32(base.strings.index(ofKey: key) ?? -1) }
             #expect(alignment.positions == expected)
+            // And which entries are the base's as they were (the sides are written as Xcode
+            // writes, so an equal entry is the same bytes).
+            let unchanged = side.strings.members.map { member in base.strings[key: member.key].map { $0 == member.value } ?? false }
+            #expect(alignment.sameBytes == unchanged)
         }
         #expect(plainOurs.strings.alignment(to: base.strings) == nil)
 

@@ -103,6 +103,9 @@ final class ReferenceEntries {
     /// The reference's position of each key looked up, in order, -1 for those it lacks: the
     /// object read gets them as its `ReferenceAlignment`.
     var positions: [Int32] = []
+    /// For each key looked up, whether its value was the reference's, byte for byte (and is
+    /// now the reference's value itself).
+    var sameBytes: [Bool] = []
 
     /// Whether the reference's keys are known to be in `KeyOrder`: then two keys found at
     /// neighbouring positions are in order without being compared.
@@ -132,8 +135,9 @@ final class ReferenceEntries {
     static func alignment(_ parts: [ReferenceEntries], count: Int) -> ReferenceAlignment? {
         guard let reference = parts.first?.referenceLookup, parts[0].members.count < Int(Int32.max) else { return nil }
         let positions = parts.count == 1 ? parts[0].positions : parts.flatMap(\.positions)
-        guard positions.count == count else { return nil }
-        return ReferenceAlignment(reference: reference, referenceCount: parts[0].members.count, positions: positions)
+        let sameBytes = parts.count == 1 ? parts[0].sameBytes : parts.flatMap(\.sameBytes)
+        guard positions.count == count, sameBytes.count == count else { return nil }
+        return ReferenceAlignment(reference: reference, referenceCount: parts[0].members.count, positions: positions, sameBytes: sameBytes)
     }
 
     /// Whether the last two keys looked up were found, the second right after the first.
@@ -514,18 +518,22 @@ struct Parser {
     /// as it is.
     mutating func rawMemberValue(for key: inout UTF8Bytes, isReferenceNext: Bool = false) throws(JSONError) -> JSONValue {
         let start = position
-        if let reference, let index = isReferenceNext ? reference.takeNext() : reference.position(of: key) {
-            // Each copy of a reference key or value counts a reference to the whole reference
-            // file, which both threads of a split reading share: none is made that is not kept.
-            if !isReferenceNext { key = reference.members[index].key }
-            let value = reference.members[index].value
-            if case .raw(let known) = value, matches(known) {
-                // The same bytes: share the reference's value, so that comparing the two later
-                // is an identity check.
-                position += known.range.count
-                releasePassedPagesIfDue()
-                return value
+        if let reference {
+            if let index = isReferenceNext ? reference.takeNext() : reference.position(of: key) {
+                // Each copy of a reference key or value counts a reference to the whole reference
+                // file, which both threads of a split reading share: none is made that is not kept.
+                if !isReferenceNext { key = reference.members[index].key }
+                let value = reference.members[index].value
+                if case .raw(let known) = value, matches(known) {
+                    // The same bytes: share the reference's value, so that comparing the two later
+                    // is an identity check.
+                    position += known.range.count
+                    reference.sameBytes.append(true)
+                    releasePassedPagesIfDue()
+                    return value
+                }
             }
+            reference.sameBytes.append(false)
         }
         shapeClean = mode.checkingEntryShape
         let canonical: Bool
@@ -608,6 +616,7 @@ struct Parser {
         let expected = reference.map { $0.members.count } ?? (buffer.count - open) / 512
         entriesCapacity = expected + 16
         reference?.positions.reserveCapacity(expected + 16)
+        reference?.sameBytes.reserveCapacity(expected + 16)
         // A reading against a reference proves its keys unique from its look-ups there; only
         // one without hashes them for the table.
         entryKeys = EntryKeyNotes(hashing: reference == nil, capacity: expected + 16)
@@ -624,6 +633,7 @@ struct Parser {
         other.reference = reference?.restarted()
         other.entriesCapacity = expected / 2 + expected / 8 + 16
         other.reference?.positions.reserveCapacity(other.entriesCapacity)
+        other.reference?.sameBytes.reserveCapacity(other.entriesCapacity)
         other.entryKeys = EntryKeyNotes(hashing: reference == nil, capacity: other.entriesCapacity)
         let job = SplitJob(other)
         let thread = Threads.start { job.run(resumingAt: split, open: open) }

@@ -158,11 +158,16 @@ public struct ReferenceAlignment: Sendable {
     /// For each member, the position of the reference's member with the same key; -1 when the
     /// reference lacks the key.
     public let positions: [Int32]
+    /// For each member, whether the reading found its value to be the reference's member's,
+    /// byte for byte (the two then share one value): an entry a side left as the base had it,
+    /// known without comparing again.
+    public let sameBytes: [Bool]
 
-    init(reference: ObjectLookup, referenceCount: Int, positions: [Int32]) {
+    init(reference: ObjectLookup, referenceCount: Int, positions: [Int32], sameBytes: [Bool]) {
         self.reference = reference
         self.referenceCount = referenceCount
         self.positions = positions
+        self.sameBytes = sameBytes
     }
 
     /// The other way round: for each member of the reference, this object's position of the same
