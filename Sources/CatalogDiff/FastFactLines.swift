@@ -29,8 +29,6 @@ struct FastFactLines {
     /// The keys of the objects being walked (start and end of each, object after object), for
     /// the check that no key is written twice.
     var keys = OffsetStack()
-    /// The entries' keys seen.
-    var entryKeys: EntryKeySet
 
 
     /// Hands `sink` the lines of the catalog in `buffer` (in a few pieces, in order) and returns
@@ -38,7 +36,7 @@ struct FastFactLines {
     /// are not a catalog this path reads, or not valid).
     static func write(_ buffer: UnsafeBufferPointer<UInt8>, to sink: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard let base = buffer.baseAddress else { return false }
-        var writer = FastFactLines(bytes: base, count: buffer.count, entryKeys: EntryKeySet(bytes: base))
+        var writer = FastFactLines(bytes: base, count: buffer.count)
         defer { writer.deallocate() }
         // The lines are about half the JSON: room for them at once, touched only as written.
         writer.output.grow(to: buffer.count / 2 + 4096)
@@ -53,7 +51,6 @@ struct FastFactLines {
         head.deallocate()
         key.deallocate()
         keys.deallocate()
-        entryKeys.deallocate()
     }
 
     // MARK: reading
@@ -285,9 +282,9 @@ struct FastFactLines {
 
     /// The entries of `strings`, in their order.
     mutating func entries(at open: Int) -> Int? {
-        // Keys written twice are found by `entryKeys`, not by comparing with the key before.
+        // No key is written twice: `members` takes each only after the one before it in Xcode's
+        // order (strictly), and gives up otherwise.
         members(open, checkingKeys: false) { writer, key, value in
-            guard writer.entryKeys.insert(key.content) else { return nil }
             writer.key.count = 0
             writer.key.append(UInt8(ascii: "\""))
             writer.key.append(key, of: writer.bytes)

@@ -163,7 +163,7 @@ import XcstringsMergeTestSupport
             let bytes = Array(("\"" + content + "\" : \"after\\\"\"\n").utf8)
             try bytes.withUnsafeBufferPointer { buffer in
                 let shared = try #require(JSONStringEnd.find(in: buffer, quote: 0, end: buffer.count))
-                let writer = FastFactLines(bytes: buffer.baseAddress!, count: buffer.count, entryKeys: EntryKeySet(bytes: buffer.baseAddress!))
+                let writer = FastFactLines(bytes: buffer.baseAddress!, count: buffer.count)
                 let text = writer.string(at: 0)
                 if content.contains("\\u") || content.contains("\\/") {
                     #expect(text == nil, "\(content)")
