@@ -4,6 +4,14 @@ import Darwin
 import Glibc
 #endif
 import StringCatalog
+import XcstringsMergePlatform
+
+/// The writer of the second half of the entries, on its own thread (`entriesInHalves`).
+final class OtherHalf: @unchecked Sendable {
+    var writer: FastFactLines
+    var end: Int?
+    init(_ writer: FastFactLines) { self.writer = writer }
+}
 
 /// A catalog's lines written in one pass over its bytes, without reading it into a `Catalog`
 /// first: what keeps `textconv`, which git runs once per version of a catalog, cheap. It
@@ -34,23 +42,33 @@ struct FastFactLines {
     /// Hands `sink` the lines of the catalog in `buffer` (in a few pieces, in order) and returns
     /// true; false, having handed it nothing, when they must come from a `Catalog` (the bytes
     /// are not a catalog this path reads, or not valid).
-    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to sink: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    /// Entries spanning more than `splitAbove` bytes are written by two threads, a half each
+    /// (0: never); tests lower it, so that small catalogs take the path a big one takes.
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>, splitAbove: Int = 2 << 20, to sink: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard let base = buffer.baseAddress else { return false }
         var writer = FastFactLines(bytes: base, count: buffer.count)
+        writer.splitAbove = splitAbove
         defer { writer.deallocate() }
         // The lines are about half the JSON: room for them at once, touched only as written.
         writer.output.grow(to: buffer.count / 2 + 4096)
         guard writer.document() else { return false }
         sink(writer.head.bytes)
         sink(writer.output.bytes)
+        if let secondHalf = writer.secondHalf { sink(secondHalf.bytes) }
         return true
     }
+
+    /// See `write(_:splitAbove:to:)`.
+    var splitAbove = 0
+    /// The lines of the entries' second half, when two threads wrote them: they follow `output`.
+    var secondHalf: LineBuffer?
 
     mutating func deallocate() {
         output.deallocate()
         head.deallocate()
         key.deallocate()
         keys.deallocate()
+        secondHalf?.deallocate()
     }
 
     // MARK: reading
@@ -280,20 +298,80 @@ struct FastFactLines {
         return skipSpace(end) == count
     }
 
-    /// The entries of `strings`, in their order.
+    /// The entries of `strings`, in their order; by two threads, a half each, when they are
+    /// many (`splitAbove`).
     mutating func entries(at open: Int) -> Int? {
-        // No key is written twice: `members` takes each only after the one before it in Xcode's
-        // order (strictly), and gives up otherwise.
-        members(open, checkingKeys: false) { writer, key, value in
-            writer.key.count = 0
-            writer.key.append(UInt8(ascii: "\""))
-            writer.key.append(key, of: writer.bytes)
-            writer.key.append(UInt8(ascii: "\""))
-            let mark = writer.output.count
-            if let end = writer.entry(at: value) { return end }
-            writer.output.count = mark
-            return writer.decodedEntry(key, at: value)
+        guard byte(open) == UInt8(ascii: "{") else { return nil }
+        let first = skipSpace(open + 1)
+        if byte(first) == UInt8(ascii: "}") { return first + 1 }
+        if splitAbove > 0, count - open > splitAbove,
+            let split = JSONReader.entryBoundary(in: UnsafeBufferPointer(start: bytes, count: count), near: open + (count - open) / 2)
+        {
+            let mark = output.count
+            if let end = entriesInHalves(from: first, split: split) { return end }
+            // Not an entry where the split was looked for (a layout not Xcode's): one thread.
+            output.count = mark
+            secondHalf?.deallocate()
+            secondHalf = nil
         }
+        var last: Text?
+        return entryRun(from: first, stop: nil, first: nil, last: &last)?.end
+    }
+
+    /// The entries from the key at `start` on, each after the one before in Xcode's order
+    /// (strictly, so that no key comes twice; else nil, to give up): to the object's end, or to
+    /// `stop`, the key the member before it is followed by. `last` is the last key written
+    /// (and the one before the first, when given).
+    mutating func entryRun(from start: Int, stop: Int?, first: Text?, last: inout Text?) -> (end: Int, stopped: Bool)? {
+        var i = start
+        last = first
+        while true {
+            guard let name = string(at: i) else { return nil }
+            if let previous = last, !inKeyOrder(previous, name) { return nil }
+            last = name
+            i = skipSpace(name.end)
+            guard byte(i) == UInt8(ascii: ":") else { return nil }
+            key.count = 0
+            key.append(UInt8(ascii: "\""))
+            key.append(name, of: bytes)
+            key.append(UInt8(ascii: "\""))
+            let value = skipSpace(i + 1)
+            let mark = output.count
+            var after = entry(at: value)
+            if after == nil {
+                output.count = mark
+                after = decodedEntry(name, at: value)
+            }
+            guard let after else { return nil }
+            i = skipSpace(after)
+            if byte(i) == UInt8(ascii: "}") { return stop == nil ? (i + 1, false) : nil }
+            guard byte(i) == UInt8(ascii: ",") else { return nil }
+            i = skipSpace(i + 1)
+            if let stop, i >= stop { return i == stop ? (i, true) : nil }
+        }
+    }
+
+    /// The entries written a half on each of two threads: this writer up to `split` (a key the
+    /// layout says starts an entry), another from there, whose lines become `secondHalf`. Nil
+    /// when the first half does not end at `split` (then the caller writes them on one thread)
+    /// or either half gives up.
+    mutating func entriesInHalves(from start: Int, split: Int) -> Int? {
+        let other = OtherHalf(FastFactLines(bytes: bytes, count: count))
+        other.writer.output.grow(to: (count - split) / 2 + 4096)
+        let job = Threads.start {
+            var last: Text?
+            other.end = other.writer.entryRun(from: split, stop: nil, first: nil, last: &last)?.end
+        }
+        var last: Text?
+        let firstHalf = entryRun(from: start, stop: split, first: nil, last: &last)
+        job.join()
+        defer { other.writer.deallocate() }
+        guard let firstHalf, firstHalf.stopped, let end = other.end, let previous = last,
+            let next = string(at: split), inKeyOrder(previous, next)
+        else { return nil }
+        secondHalf = other.writer.output
+        other.writer.output = LineBuffer()
+        return end
     }
 
     /// An entry this path does not write itself (keys out of Xcode's order among them), decoded

@@ -11,12 +11,21 @@ import XcstringsMergeTestSupport
 /// to them, where it must give up wherever the reader refuses the bytes.
 @Suite struct FastFactLinesTests {
     /// The fast path's lines (nil when it gave up) and the general path's (nil when the bytes
-    /// are not a catalog).
+    /// are not a catalog). The fast path's entries are also written a half on each of two
+    /// threads, cut where the layout says an entry starts near the middle of them or of their
+    /// last 300 bytes: each must give what one thread gives, lines or giving up.
     static func both(_ bytes: [UInt8]) -> (fast: [UInt8]?, general: [UInt8]?) {
-        var fast: [UInt8] = []
-        let wrote = bytes.withUnsafeBufferPointer { FastFactLines.write($0) { fast += $0 } }
+        func fastLines(splitAbove: Int) -> [UInt8]? {
+            var fast: [UInt8] = []
+            let wrote = bytes.withUnsafeBufferPointer { FastFactLines.write($0, splitAbove: splitAbove) { fast += $0 } }
+            return wrote ? fast : nil
+        }
+        let fast = fastLines(splitAbove: 0)
+        for splitAbove in [1, 300] {
+            #expect(fastLines(splitAbove: splitAbove) == fast, "entries in two halves, split above \(splitAbove)")
+        }
         let general = (try? Catalog.mergeBase(bytes: bytes, for: .anyObject)).map(FactLines.bytes(of:))
-        return (wrote ? fast : nil, general)
+        return (fast, general)
     }
 
     /// textconv's lines of `bytes` (the fast path, else the general one).
@@ -170,6 +179,34 @@ import XcstringsMergeTestSupport
                 } else {
                     #expect(text?.end == shared.end, "\(content)")
                     #expect(text?.escaped == shared.escaped, "\(content)")
+                }
+            }
+        }
+    }
+
+    /// One pair of neighbouring entries out of order, or one key written twice, wherever it is
+    /// (so also across the cut between two threads' halves): the fast path gives up, however
+    /// it is cut.
+    @Test func aFaultBetweenTwoEntriesAnywhere() throws {
+        var generator = CatalogGenerator(seed: 77)
+        let catalog = try Catalog(bytes: generator.catalog(keys: 12).canonicalBytes())
+        let members = catalog.strings.members
+        for position in 0..<(members.count - 1) {
+            for fault in ["swapped", "doubled"] {
+                var reordered = members
+                if fault == "swapped" {
+                    reordered.swapAt(position, position + 1)
+                } else {
+                    reordered[position + 1].key = reordered[position].key
+                }
+                var faulty = catalog
+                faulty.strings = JSONObject(reordered)
+                var writer = XcodeWriter(sortsKeys: false)
+                writer.write(.object(faulty.root), indent: 0)
+                for splitAbove in [0, 1, 300] {
+                    var lines: [UInt8] = []
+                    let wrote = writer.output.withUnsafeBufferPointer { FastFactLines.write($0, splitAbove: splitAbove) { lines += $0 } }
+                    #expect(!wrote, "\(fault) at \(position), split above \(splitAbove)")
                 }
             }
         }

@@ -60,6 +60,23 @@ public enum JSONReader {
         }
     }
 
+    /// The start of the first key after `from` that sits where an entry's key sits in Xcode's
+    /// layout: after a comma, a line end and exactly four spaces. Where a reading of a big
+    /// catalog's entries is cut in two; it checks that an entry does start there.
+    public static func entryBoundary(in buffer: UnsafeBufferPointer<UInt8>, near from: Int) -> Int? {
+        var i = from
+        let end = buffer.count - 6
+        while i < end {
+            if buffer[i] == UInt8(ascii: ","), buffer[i + 1] == 0x0A, buffer[i + 2] == 0x20, buffer[i + 3] == 0x20,
+                buffer[i + 4] == 0x20, buffer[i + 5] == 0x20, buffer[i + 6] == UInt8(ascii: "\"")
+            {
+                return i + 6
+            }
+            i += 1
+        }
+        return nil
+    }
+
     public static func parse(_ string: String) throws(JSONError) -> JSONValue {
         try parse(Array(string.utf8))
     }
@@ -674,17 +691,7 @@ struct Parser {
     /// The start of the first key after `from` that sits where an entry's key sits in Xcode's
     /// layout: after a comma, a line end and exactly four spaces.
     func entryBoundary(near from: Int) -> Int? {
-        var i = from
-        let end = buffer.count - 6
-        while i < end {
-            if buffer[i] == UInt8(ascii: ","), buffer[i + 1] == 0x0A, buffer[i + 2] == 0x20, buffer[i + 3] == 0x20,
-                buffer[i + 4] == 0x20, buffer[i + 5] == 0x20, buffer[i + 6] == UInt8(ascii: "\"")
-            {
-                return i + 6
-            }
-            i += 1
-        }
-        return nil
+        JSONReader.entryBoundary(in: buffer, near: from)
     }
 
     /// True when the bytes at `position` start with `known`'s bytes and `known` is an object,
