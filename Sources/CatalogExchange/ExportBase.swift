@@ -217,10 +217,12 @@ public enum GitBlobID {
         private let result = Result()
         private var job: Threads.Job?
 
-        public init(_ bytes: [UInt8]) {
+        public init(_ bytes: ArraySlice<UInt8>) {
             let result = self.result
             job = Threads.start { result.id = GitBlobID.of(bytes) }
         }
+
+        public convenience init(_ bytes: [UInt8]) { self.init(bytes[...]) }
 
         public var value: String {
             job?.join()
@@ -231,14 +233,17 @@ public enum GitBlobID {
 
     /// The id git gives `bytes` as a blob: the SHA-1 of a `blob <count>` header and the bytes,
     /// by the system's SHA-1 where it can be opened (a quarter of the time), else by `SHA1`.
-    public static func of(_ bytes: [UInt8]) -> String {
+    public static func of(_ bytes: [UInt8]) -> String { of(bytes[...]) }
+
+    /// `of` for a part of an array (a mapped file's bytes after the spaces that align it).
+    public static func of(_ bytes: ArraySlice<UInt8>) -> String {
         let header = Array("blob \(bytes.count)\u{0}".utf8)
         let digest = header.withUnsafeBytes { header in
             bytes.withUnsafeBytes { bytes in SystemSHA1.digest([header, bytes]) }
         } ?? {
             var sha = SHA1()
             sha.update(header)
-            sha.update(bytes)
+            sha.update(Array(bytes))
             return sha.finish()
         }()
         return digest.map { byte in

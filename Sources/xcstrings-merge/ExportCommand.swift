@@ -49,7 +49,7 @@ enum ExportCommand {
         let parsed = try Arguments(arguments, command: "export", options: command.options)
         guard !parsed.positionals.isEmpty else { throw UsageError(message: "name the catalogs to export", command: "export") }
         let output = parsed.value("--output") ?? "."
-        var catalogs: [(path: String, original: String, bytes: [UInt8], catalog: Catalog, blobID: GitBlobID.Pending)] = []
+        var catalogs: [(path: String, original: String, bytes: ArraySlice<UInt8>, catalog: Catalog, blobID: GitBlobID.Pending)] = []
         for path in parsed.positionals {
             guard path.hasSuffix(".xcstrings") else { throw UsageError(message: "\(path): not a .xcstrings file", command: "export") }
             // Its blob id (a SHA-1 of it all) on another thread while it is read.
@@ -96,7 +96,7 @@ enum ExportCommand {
                     written = bundle
                     try ExchangePaths.write(pieces: document, to: bundle + "/Localized Contents/" + locale + ".xliff")
                     for entry in catalogs {
-                        try ExchangePaths.write(entry.bytes, to: bundle + "/Source Contents/" + entry.original)
+                        try ExchangePaths.write(Array(entry.bytes), to: bundle + "/Source Contents/" + entry.original)
                     }
                     try ExchangePaths.write(XclocContents.bytes(developmentRegion: catalogs[0].catalog.sourceLanguage.map(\.string).flatMap { ExchangePaths.isLocaleName($0) ? $0 : nil } ?? "en", targetLocale: locale, version: Tool.version), to: bundle + "/contents.json")
                 } else {
@@ -149,12 +149,20 @@ enum ExchangePaths {
 
     /// A catalog's bytes and the catalog read from them, with what `meanwhile` makes of the
     /// bytes while they are read; nil after a message (with line and column) when it cannot be.
-    static func readCatalog<T>(_ path: String, meanwhile: ([UInt8]) -> T) -> (bytes: [UInt8], (read: Catalog, meanwhile: T))? {
+    static func readCatalog<T>(_ path: String, meanwhile: (ArraySlice<UInt8>) -> T) -> (bytes: ArraySlice<UInt8>, (read: Catalog, meanwhile: T))? {
+        // A big catalog mapped, as a merge's base is (`FileBytes.mappedForTheProcess`: the page
+        // cache's pages rather than fresh ones filled with a copy), when it reads as it is.
+        if let mapped = FileBytes.mappedForTheProcess(path, minimumSize: 4 << 20, alongside: {}) {
+            let file = mapped.bytes[mapped.leadingSpaces...]
+            let made = meanwhile(file)
+            if let catalog = try? Catalog(bytes: mapped.bytes) { return (file, (catalog, made)) }
+        }
         do {
-            // A big catalog in parts on all cores (what `meanwhile` starts then has them to itself).
+            // A big catalog in parts on all cores (what `meanwhile` starts then has them to itself);
+            // one that did not read when mapped, read again so that its errors are the file's own.
             let bytes = try FileBytes.readInParts(path, alongside: {})
-            let made = meanwhile(bytes)
-            return (bytes, (try Catalog(bytes: bytes), made))
+            let made = meanwhile(bytes[...])
+            return (bytes[...], (try Catalog(bytes: bytes), made))
         } catch let error as JSONError {
             Output.fileError(path, line: error.line, column: error.column, error.message)
         } catch let error as FileError {
