@@ -6,13 +6,6 @@ import Glibc
 import StringCatalog
 import XcstringsMergePlatform
 
-/// The writer of the second half of the entries, on its own thread (`entriesInHalves`).
-final class OtherHalf: @unchecked Sendable {
-    var writer: FastFactLines
-    var end: Int?
-    init(_ writer: FastFactLines) { self.writer = writer }
-}
-
 /// A catalog's lines written in one pass over its bytes, without reading it into a `Catalog`
 /// first: what keeps `textconv`, which git runs once per version of a catalog, cheap. It
 /// validates what it passes as the reader would (syntax, UTF-8, control characters, escapes,
@@ -315,16 +308,16 @@ struct FastFactLines {
             secondHalf = nil
         }
         var last: Text?
-        return entryRun(from: first, stop: nil, first: nil, last: &last)?.end
+        return entryRun(from: first, stop: nil, last: &last)
     }
 
     /// The entries from the key at `start` on, each after the one before in Xcode's order
-    /// (strictly, so that no key comes twice; else nil, to give up): to the object's end, or to
-    /// `stop`, the key the member before it is followed by. `last` is the last key written
-    /// (and the one before the first, when given).
-    mutating func entryRun(from start: Int, stop: Int?, first: Text?, last: inout Text?) -> (end: Int, stopped: Bool)? {
+    /// (strictly, so that no key comes twice; else nil, to give up): to the object's end, whose
+    /// offset after the `}` it returns, or, given `stop`, to the key there, which must follow a
+    /// member's comma (its offset is returned). `last` is the last key written.
+    mutating func entryRun(from start: Int, stop: Int?, last: inout Text?) -> Int? {
         var i = start
-        last = first
+        last = nil
         while true {
             guard let name = string(at: i) else { return nil }
             if let previous = last, !inKeyOrder(previous, name) { return nil }
@@ -344,10 +337,10 @@ struct FastFactLines {
             }
             guard let after else { return nil }
             i = skipSpace(after)
-            if byte(i) == UInt8(ascii: "}") { return stop == nil ? (i + 1, false) : nil }
+            if byte(i) == UInt8(ascii: "}") { return stop == nil ? i + 1 : nil }
             guard byte(i) == UInt8(ascii: ",") else { return nil }
             i = skipSpace(i + 1)
-            if let stop, i >= stop { return i == stop ? (i, true) : nil }
+            if let stop, i >= stop { return i == stop ? i : nil }
         }
     }
 
@@ -360,13 +353,13 @@ struct FastFactLines {
         other.writer.output.grow(to: (count - split) / 2 + 4096)
         let job = Threads.start {
             var last: Text?
-            other.end = other.writer.entryRun(from: split, stop: nil, first: nil, last: &last)?.end
+            other.end = other.writer.entryRun(from: split, stop: nil, last: &last)
         }
         var last: Text?
-        let firstHalf = entryRun(from: start, stop: split, first: nil, last: &last)
+        let firstHalf = entryRun(from: start, stop: split, last: &last)
         job.join()
         defer { other.writer.deallocate() }
-        guard let firstHalf, firstHalf.stopped, let end = other.end, let previous = last,
+        guard firstHalf != nil, let end = other.end, let previous = last,
             let next = string(at: split), inKeyOrder(previous, next)
         else { return nil }
         secondHalf = other.writer.output
@@ -606,4 +599,11 @@ struct FastFactLines {
         wrote = true
         return end
     }
+}
+
+/// The writer of the second half of the entries, on its own thread (`entriesInHalves`).
+final class OtherHalf: @unchecked Sendable {
+    var writer: FastFactLines
+    var end: Int?
+    init(_ writer: FastFactLines) { self.writer = writer }
 }

@@ -385,22 +385,23 @@ public final class AtomicFile {
 
     public func write(_ bytes: [UInt8]) throws(FileError) {
         let fd = self.fd
-        guard bytes.withUnsafeBytes({ FileDescriptors.writeAll(fd, $0) }) else {
-            throw .errno(path, FileDescriptors.lastError == EFBIG ? "cannot write past the file-size limit (ulimit -f)" : "cannot write")
-        }
-        if willBeFlushed && temporary != nil {
-            FileDescriptors.startWritingOut(fd, offset: written, count: bytes.count)
-        }
-        written += bytes.count
+        guard bytes.withUnsafeBytes({ FileDescriptors.writeAll(fd, $0) }) else { throw writeFailure() }
+        noteWritten(bytes.count)
     }
 
     /// Writes `pieces` one after another (see `FileDescriptors.writeAll(_:pieces:)`).
     func write(pieces: [UnsafeRawBufferPointer]) throws(FileError) {
-        let fd = self.fd
-        guard FileDescriptors.writeAll(fd, pieces: pieces) else {
-            throw .errno(path, FileDescriptors.lastError == EFBIG ? "cannot write past the file-size limit (ulimit -f)" : "cannot write")
-        }
-        let count = pieces.reduce(0) { $0 + $1.count }
+        guard FileDescriptors.writeAll(fd, pieces: pieces) else { throw writeFailure() }
+        noteWritten(pieces.reduce(0) { $0 + $1.count })
+    }
+
+    private func writeFailure() -> FileError {
+        .errno(path, FileDescriptors.lastError == EFBIG ? "cannot write past the file-size limit (ulimit -f)" : "cannot write")
+    }
+
+    /// Counts `count` bytes just written, and starts sending them to the disk when the file is
+    /// to be flushed.
+    private func noteWritten(_ count: Int) {
         if willBeFlushed && temporary != nil {
             FileDescriptors.startWritingOut(fd, offset: written, count: count)
         }

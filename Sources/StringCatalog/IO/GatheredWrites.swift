@@ -23,9 +23,9 @@ final class GatheredWrites: @unchecked Sendable {
     /// Pieces gathered and not yet handed over; each slice keeps its bytes alive.
     private var pieces: [ArraySlice<UInt8>] = []
     private var gatheredBytes = 0
-    /// The input's bytes being gathered into one piece: the input and how far they go.
-    private var runSource: [UInt8] = []
-    private var runRange: Range<Int>?
+    /// The input's bytes being gathered into one piece: a value read from that input, and how
+    /// far they go in it.
+    private var run: (raw: RawJSON, range: Range<Int>)?
     /// The batch being written; touched by the caller only after `inFlight` is joined.
     private var batch: [ArraySlice<UInt8>] = []
     private var inFlight: Threads.Job?
@@ -48,10 +48,10 @@ final class GatheredWrites: @unchecked Sendable {
     /// Takes `raw` and `output`, the writer's bytes since the value before (`XcodeWriter.rawSink`),
     /// leaving `output` empty.
     func take(_ output: inout [UInt8], _ raw: RawJSON) {
-        if let range = runRange, range.upperBound + output.count == raw.range.lowerBound, range.count < longestRun,
-            Self.isSameBuffer(runSource, raw.source), Self.holds(raw.source, output, at: range.upperBound)
+        if let (runRaw, range) = run, range.upperBound + output.count == raw.range.lowerBound, range.count < longestRun,
+            runRaw.sharesSource(with: raw), Self.holds(raw.source, output, at: range.upperBound)
         {
-            runRange = range.lowerBound..<raw.range.upperBound
+            run = (runRaw, range.lowerBound..<raw.range.upperBound)
             output.removeAll(keepingCapacity: true)
             return
         }
@@ -67,8 +67,7 @@ final class GatheredWrites: @unchecked Sendable {
                 output = []
             }
         }
-        runSource = raw.source
-        runRange = start..<raw.range.upperBound
+        run = (raw, start..<raw.range.upperBound)
     }
 
     /// Takes what the writer gathered of its own (`XcodeWriter.drain`), leaving `output` empty.
@@ -90,10 +89,9 @@ final class GatheredWrites: @unchecked Sendable {
     }
 
     private func endRun() {
-        guard let range = runRange else { return }
-        append(runSource[range])
-        runSource = []
-        runRange = nil
+        guard let (raw, range) = run else { return }
+        append(raw.source[range])
+        run = nil
     }
 
     private func append(_ piece: ArraySlice<UInt8>) {
@@ -117,10 +115,6 @@ final class GatheredWrites: @unchecked Sendable {
             let buffers = batch.map { slice in slice.withUnsafeBytes { $0 } }
             do throws(FileError) { try file.write(pieces: buffers) } catch { failure = error }
         }
-    }
-
-    static func isSameBuffer(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
 
     /// Whether `source` holds `bytes` at `offset`.

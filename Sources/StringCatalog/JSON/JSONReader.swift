@@ -641,7 +641,7 @@ struct Parser {
         // away, but finding them, their keys and the copies of changed ones are still half of a
         // side's read: the second half takes the other core too.
         guard mode.splitAbove > 0, buffer.count - open > mode.splitAbove,
-            let split = entryBoundary(near: open + (buffer.count - open) / 2)
+            let split = JSONReader.entryBoundary(in: buffer, near: open + (buffer.count - open) / 2)
         else { return try parseObject(lazyValues: true) }
         var other = self
         other.stopAt = nil
@@ -688,11 +688,6 @@ struct Parser {
         return JSONObject(members, keyTable: try checkDuplicates(members, hashes: hashes), alignment: alignment, keyOrdered: keyOrdered)
     }
 
-    /// The start of the first key after `from` that sits where an entry's key sits in Xcode's
-    /// layout: after a comma, a line end and exactly four spaces.
-    func entryBoundary(near from: Int) -> Int? {
-        JSONReader.entryBoundary(in: buffer, near: from)
-    }
 
     /// True when the bytes at `position` start with `known`'s bytes and `known` is an object,
     /// which ends at its own closing brace: then they are the same, already validated value.

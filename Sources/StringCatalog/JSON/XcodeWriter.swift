@@ -8,9 +8,6 @@ public struct XcodeWriter {
     /// When set, receives the output whenever a megabyte has gathered, so that a big catalog is
     /// written out in pieces instead of held whole.
     public var drain: ((inout [UInt8]) -> Void)?
-    /// When set (with `drain`), receives canonical raw values directly instead of copies, after
-    /// what came before them has been drained.
-    public var rawDrain: ((ArraySlice<UInt8>) -> Void)?
     /// When set, receives each canonical raw value with the bytes the writer made since the one
     /// before, to take as it likes (it leaves `output` empty or holding what it left): a file
     /// writer gives the kernel the value's bytes where they are, and the bytes before it too
@@ -54,9 +51,6 @@ public struct XcodeWriter {
             if sortsKeys && raw.canonicalIndent == indent {
                 if let rawSink {
                     rawSink(&output, raw)
-                } else if let rawDrain, let drain {
-                    if !output.isEmpty { drain(&output) }
-                    rawDrain(raw.bytes)
                 } else {
                     output.append(contentsOf: raw.bytes)
                 }

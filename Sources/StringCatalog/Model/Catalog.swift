@@ -201,29 +201,25 @@ public struct Catalog: Sendable {
         var equal = true
         var writer = XcodeWriter(capacity: 1 << 21)
         bytes.withUnsafeBufferPointer { expected in
-            writer.drain = { output in
-                if equal {
-                    if offset + output.count > expected.count {
-                        equal = false
-                    } else {
-                        equal = output.withUnsafeBufferPointer { chunk in
-                            chunk.isEmpty || memcmp(chunk.baseAddress!, expected.baseAddress! + offset, chunk.count) == 0
-                        }
-                        offset += output.count
-                    }
-                }
-                output.removeAll(keepingCapacity: true)
-            }
-            writer.rawDrain = { raw in
-                guard equal else { return }
-                if offset + raw.count > expected.count {
+            /// Compares the next bytes written with the file's.
+            func compare(_ chunk: UnsafeBufferPointer<UInt8>) {
+                guard equal, !chunk.isEmpty else { return }
+                if offset + chunk.count > expected.count {
                     equal = false
                     return
                 }
-                equal = raw.withUnsafeBufferPointer { chunk in
-                    chunk.isEmpty || memcmp(chunk.baseAddress!, expected.baseAddress! + offset, chunk.count) == 0
-                }
-                offset += raw.count
+                equal = memcmp(chunk.baseAddress!, expected.baseAddress! + offset, chunk.count) == 0
+                offset += chunk.count
+            }
+            writer.drain = { output in
+                output.withUnsafeBufferPointer(compare)
+                output.removeAll(keepingCapacity: true)
+            }
+            // An entry as read is compared where it lies, not copied into the writer's buffer.
+            writer.rawSink = { output, raw in
+                output.withUnsafeBufferPointer(compare)
+                output.removeAll(keepingCapacity: true)
+                raw.bytes.withUnsafeBufferPointer(compare)
             }
             writer.write(.object(checked), indent: 0)
             writer.finish()
