@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "MergeOracle", "CatalogLint", "MergePipeline", "CatalogDiff", "StringCatalog", "XcstringsMergePlatform", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogUpkeepTests", dependencies: ["CatalogUpkeep", "CatalogLint", "StringCatalog", "XcstringsMergeTestSupport"]),
-        .testTarget(name: "CatalogExchangeTests", dependencies: ["CatalogExchange", "CatalogUpkeep", "StringCatalog", "XcstringsMergeTestSupport"]),
+        .testTarget(name: "CatalogExchangeTests", dependencies: ["CatalogExchange", "CatalogUpkeep", "CatalogMerge", "MergePipeline", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "CatalogDiffTests", dependencies: ["CatalogDiff", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "MergeSessionTests", dependencies: ["MergeSession", "CatalogMerge", "StringCatalog", "XcstringsMergeTestSupport"]),
         .testTarget(name: "PortabilityTests", dependencies: ["XcstringsMergePlatform", "XcstringsMergeTestSupport"]),

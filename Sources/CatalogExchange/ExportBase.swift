@@ -59,21 +59,39 @@ public struct ExportBase: Sendable, Equatable {
     /// The base found in a header's notes (`from`, text); nil when they hold none or it does not
     /// decode.
     public init?(headerNotes: [(String?, String)]) {
-        guard let describing = headerNotes.first(where: { $0.0 == Self.describingNote })?.1,
-            let range = describing.firstRange(of: "base blob ")
-        else { return nil }
-        var bytes: [UInt8] = []
-        var parts = 0
-        for (from, text) in headerNotes where from == Self.catalogNote {
-            guard let part = Base64.decoded(text) else { return nil }
-            bytes += part
-            parts += 1
+        var parts = Parts()
+        for (from, text) in headerNotes {
+            if from == Self.catalogNote {
+                var text = text
+                text.withUTF8 { parts.add($0) }
+            } else if from == Self.describingNote, parts.describing == nil {
+                parts.describing = text
+            }
         }
-        guard parts > 0 else { return nil }
+        self.init(parts)
+    }
+
+    /// The header's notes as the reading meets them: the first describing note, and the
+    /// catalog's notes decoded one by one as each ends (never the whole base64 text at once).
+    struct Parts {
+        var describing: String?
+        var catalogBytes: [UInt8] = []
+        var count = 0
+        var isDecodable = true
+
+        mutating func add(_ base64: UnsafeBufferPointer<UInt8>) {
+            count += 1
+            guard isDecodable else { return }
+            if !Base64.decode(base64, appendingTo: &catalogBytes) { isDecodable = false }
+        }
+    }
+
+    init?(_ parts: Parts) {
+        guard let describing = parts.describing, let range = describing.firstRange(of: "base blob "), parts.count > 0, parts.isDecodable else { return nil }
         let id = describing[range.upperBound...].prefix(while: { $0.isHexDigit })
         guard id.count == 40 else { return nil }
         blobID = String(id)
-        catalogBytes = bytes
+        catalogBytes = parts.catalogBytes
     }
 
     public static func == (lhs: ExportBase, rhs: ExportBase) -> Bool {
@@ -133,81 +151,90 @@ enum Base64 {
 
     static func decoded(_ text: String) -> [UInt8]? {
         var text = text
-        return text.withUTF8 { bytes -> [UInt8]? in
-            values.withUnsafeBufferPointer { table -> [UInt8]? in
-                var failed = false
-                let out = [UInt8](unsafeUninitializedCapacity: bytes.count / 4 * 3 + 3) { buffer, written in
-                    var word: UInt32 = 0
-                    var count = 0
-                    var padding = 0
-                    var index = 0
-                    var end = 0
-                    while index < bytes.count {
-                        // Most groups are four characters of the alphabet in a row: taken whole.
-                        if count == 0, index + 4 <= bytes.count {
-                            let a = table[Int(bytes[index])], b = table[Int(bytes[index + 1])]
-                            let c = table[Int(bytes[index + 2])], d = table[Int(bytes[index + 3])]
-                            if (a | b | c | d) < 64 {
-                                guard padding == 0 else { break }
-                                let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                                buffer[end] = UInt8(group >> 16)
-                                buffer[end + 1] = UInt8(group >> 8 & 0xFF)
-                                buffer[end + 2] = UInt8(group & 0xFF)
-                                end += 3
-                                index += 4
-                                continue
-                            }
+        var out: [UInt8] = []
+        return text.withUTF8 { decode($0, appendingTo: &out) } ? out : nil
+    }
+
+    /// Appends the bytes `text` encodes to `out`; false (and `out` in some state between) when
+    /// it is not base64: white space is passed over, `=` pads only the last group.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) -> Bool {
+        let start = output.count
+        var failed = false
+        var written = 0
+        values.withUnsafeBufferPointer { table in
+            output.append(contentsOf: repeatElement(0, count: bytes.count / 4 * 3 + 3))
+            output.withUnsafeMutableBufferPointer { all in
+                let buffer = UnsafeMutableBufferPointer(rebasing: all[start...])
+                var word: UInt32 = 0
+                var count = 0
+                var padding = 0
+                var index = 0
+                var end = 0
+                while index < bytes.count {
+                    // Most groups are four characters of the alphabet in a row: taken whole.
+                    if count == 0, index + 4 <= bytes.count {
+                        let a = table[Int(bytes[index])], b = table[Int(bytes[index + 1])]
+                        let c = table[Int(bytes[index + 2])], d = table[Int(bytes[index + 3])]
+                        if (a | b | c | d) < 64 {
+                            guard padding == 0 else { break }
+                            let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                            buffer[end] = UInt8(group >> 16)
+                            buffer[end + 1] = UInt8(group >> 8 & 0xFF)
+                            buffer[end + 2] = UInt8(group & 0xFF)
+                            end += 3
+                            index += 4
+                            continue
                         }
-                        let value = table[Int(bytes[index])]
-                        index += 1
-                        if value < 64 {
-                            guard padding == 0 else {
-                                failed = true
-                                break
-                            }
-                            word = word << 6 | UInt32(value)
-                            count += 1
-                            if count == 4 {
-                                buffer[end] = UInt8(word >> 16 & 0xFF)
-                                buffer[end + 1] = UInt8(word >> 8 & 0xFF)
-                                buffer[end + 2] = UInt8(word & 0xFF)
-                                end += 3
-                                word = 0
-                                count = 0
-                            }
-                        } else if value == 65 {
-                            padding += 1
-                        } else if value != 64 {
+                    }
+                    let value = table[Int(bytes[index])]
+                    index += 1
+                    if value < 64 {
+                        guard padding == 0 else {
                             failed = true
                             break
                         }
-                    }
-                    // Stopped early: a group after padding (as bad as a character after it).
-                    if index < bytes.count { failed = true }
-                    // The last group: 2 or 3 characters give 1 or 2 bytes.
-                    if !failed {
-                        if padding > 2 || !((count + padding) % 4 == 0 || padding == 0 && count == 0) {
-                            failed = true
-                        } else if count == 2 {
-                            buffer[end] = UInt8(word >> 4 & 0xFF)
-                            end += 1
-                        } else if count == 3 {
-                            buffer[end] = UInt8(word >> 10 & 0xFF)
-                            buffer[end + 1] = UInt8(word >> 2 & 0xFF)
-                            end += 2
-                        } else if count != 0 {
-                            failed = true
+                        word = word << 6 | UInt32(value)
+                        count += 1
+                        if count == 4 {
+                            buffer[end] = UInt8(word >> 16 & 0xFF)
+                            buffer[end + 1] = UInt8(word >> 8 & 0xFF)
+                            buffer[end + 2] = UInt8(word & 0xFF)
+                            end += 3
+                            word = 0
+                            count = 0
                         }
+                    } else if value == 65 {
+                        padding += 1
+                    } else if value != 64 {
+                        failed = true
+                        break
                     }
-                    written = end
                 }
-                return failed ? nil : out
+                // Stopped early: a group after padding (as bad as a character after it).
+                if index < bytes.count { failed = true }
+                // The last group: 2 or 3 characters give 1 or 2 bytes.
+                if !failed {
+                    if padding > 2 || !((count + padding) % 4 == 0 || padding == 0 && count == 0) {
+                        failed = true
+                    } else if count == 2 {
+                        buffer[end] = UInt8(word >> 4 & 0xFF)
+                        end += 1
+                    } else if count == 3 {
+                        buffer[end] = UInt8(word >> 10 & 0xFF)
+                        buffer[end + 1] = UInt8(word >> 2 & 0xFF)
+                        end += 2
+                    } else if count != 0 {
+                        failed = true
+                    }
+                }
+                written = end
             }
         }
+        output.removeLast(output.count - start - written)
+        return !failed
     }
 }
 
-/// git's object id of a blob: SHA-1 of `blob <size>\0` and the bytes.
 public enum GitBlobID {
     /// The id of `bytes` worked out on another thread, for `value` to wait for.
     public final class Pending: @unchecked Sendable {

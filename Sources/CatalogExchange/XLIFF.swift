@@ -279,16 +279,23 @@ struct XLIFFReading: XMLEventHandler {
 
     /// What each open element is to the reading.
     private enum Role { case root, file, header, body, group, unit, text(TextRole), ignored }
-    private enum TextRole { case source, target, note, headerNote(from: String?) }
+    private enum TextRole { case source, target, note, describingNote, catalogNote }
     private var roles: [Role] = []
     private var file: XLIFFFile?
     private var fileHas = (header: false, body: false, tool: false)
-    private var headerNotes: [(String?, String)] = []
+    private var headerNotes = ExportBase.Parts()
+    /// A catalog note's base64 as bytes (megabytes of it: never a string).
+    private var noteBytes: [UInt8] = []
+    private var gathersBytes = false
     private var unit: XLIFFUnit?
     private var unitHas = (source: false, target: false, note: false)
     private var gathered: String?
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if gathersBytes {
+            noteBytes.append(contentsOf: bytes)
+            return
+        }
         guard gathered != nil else { return }
         gathered! += String(decoding: bytes, as: UTF8.self)
     }
@@ -352,7 +359,7 @@ struct XLIFFReading: XMLEventHandler {
             return .file
         case .file where !fileHas.header && element.isNamed("header"):
             fileHas.header = true
-            headerNotes = []
+            headerNotes = ExportBase.Parts()
             return .header
         case .file where !fileHas.body && element.isNamed("body"):
             fileHas.body = true
@@ -364,8 +371,17 @@ struct XLIFFReading: XMLEventHandler {
                 version: element.attribute("tool-version"), buildNumber: element.attribute("build-num"))
             return .ignored
         case .header where element.isNamed("note"):
-            gathered = ""
-            return .text(.headerNote(from: element.attribute("from")))
+            switch element.attribute("from") {
+            case ExportBase.catalogNote?:
+                gathersBytes = true
+                noteBytes.removeAll(keepingCapacity: true)
+                return .text(.catalogNote)
+            case ExportBase.describingNote? where headerNotes.describing == nil:
+                gathered = ""
+                return .text(.describingNote)
+            default:
+                return .ignored
+            }
         case .body where element.isNamed("group"), .group where element.isNamed("group"):
             return .group
         case .body where element.isNamed("trans-unit"), .group where element.isNamed("trans-unit"):
@@ -408,14 +424,18 @@ struct XLIFFReading: XMLEventHandler {
             case .source: unit?.source = value
             case .target: unit?.target = value
             case .note: unit?.note = value
-            case .headerNote(let from): headerNotes.append((from, value))
+            case .describingNote: headerNotes.describing = value
+            case .catalogNote:
+                gathersBytes = false
+                noteBytes.withUnsafeBufferPointer { headerNotes.add($0) }
             }
         case .unit:
             if let unit { file?.units.append(unit) }
             unit = nil
         case .header:
-            file?.base = ExportBase(headerNotes: headerNotes)
-            headerNotes = []
+            file?.base = ExportBase(headerNotes)
+            headerNotes = ExportBase.Parts()
+            noteBytes = []
         case .file:
             if let file { files.append(file) }
             file = nil

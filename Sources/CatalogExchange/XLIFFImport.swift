@@ -1,4 +1,5 @@
 import CatalogLint
+import XcstringsMergePlatform
 import CatalogUpkeep
 import StringCatalog
 
@@ -43,12 +44,30 @@ public enum XLIFFImport {
         /// The keys whose localization in the file's language the translation changes (in the
         /// file's order): the only keys in which `catalog` differs from what it was made from.
         public var changedKeys: [UTF8Bytes] = []
+        /// Three-way: changed keys whose entry the catalog now has as exported, apart from its
+        /// other languages, with the translation spliced into the catalog's entry (the merge's
+        /// result for them, by their position in the catalog now).
+        public var spliced: [Splice] = []
+    }
+
+    /// A key whose only unit taken is a plain string's, in an entry the catalog now has as it
+    /// was exported in the source language, the file's language and every other member: the
+    /// merge of the two would take the translated localization whole (R0), as
+    /// `LocaleMerge.settledFromBytes` finds it. Made while the unit is judged, from the bytes
+    /// read for that, so that the merge need not find them again.
+    public struct Splice: Sendable {
+        /// The key's position in the catalog now.
+        public var position: Int
+        /// The catalog's entry with the translated localization in place of its own. The
+        /// localization replaced holds a string unit alone: the merge notes no removal in it.
+        public var entry: JSONValue
     }
 
     /// The translator's side of a three-way import: `base` (the catalog as exported) with the
     /// translation, read against `current` (the catalog now) for rules 2 and 4.
-    public static func theirs(_ file: XLIFFFile, base: Catalog, current: Catalog) -> Outcome {
-        apply(file, reference: base, current: current, threeWay: true)
+    /// `splicing: false` judges every unit by `judge` (what `judgeSpliced` must agree with).
+    public static func theirs(_ file: XLIFFFile, base: Catalog, current: Catalog, splicing: Bool = true) -> Outcome {
+        apply(file, reference: base, current: current, threeWay: true, splicing: splicing)
     }
 
     /// `catalog` with the translation, where each unit's source is still the catalog's.
@@ -61,10 +80,31 @@ public enum XLIFFImport {
         case noTarget
         case skipped(String)
         case unchanged
-        case taken(UnitRecord, sourceChanged: Bool)
+        /// Taken; the key's position in the base.
+        case taken(UnitRecord, sourceChanged: Bool, basePosition: Int)
+        /// Taken by `judgeSpliced`.
+        case spliced(SplicedUnit)
     }
 
-    static func apply(_ file: XLIFFFile, reference: Catalog, current: Catalog, threeWay: Bool) -> Outcome {
+    /// A unit `judgeSpliced` takes: its record, the translator's entry (the base's with the
+    /// unit set) and the splice. A class: the judgements of 25,000 units are moved about.
+    final class SplicedUnit: Sendable {
+        let record: UnitRecord
+        let sourceChanged: Bool
+        let splice: Splice
+        let theirs: JSONValue
+        let basePosition: Int
+
+        init(record: UnitRecord, sourceChanged: Bool, splice: Splice, theirs: JSONValue, basePosition: Int) {
+            self.record = record
+            self.sourceChanged = sourceChanged
+            self.splice = splice
+            self.theirs = theirs
+            self.basePosition = basePosition
+        }
+    }
+
+    static func apply(_ file: XLIFFFile, reference: Catalog, current: Catalog, threeWay: Bool, splicing: Bool = false) -> Outcome {
         var outcome = Outcome(catalog: reference)
         let locale = UTF8Bytes(file.targetLanguage)
         let source = reference.sourceLanguage ?? UTF8Bytes(file.sourceLanguage)
@@ -76,10 +116,13 @@ public enum XLIFFImport {
         let units = file.units
         let judgements = ParallelBlocks.map(units.count, blockSize: 1024) { range in
             var reader = EntryReader(current: currentIndex, reference: referenceIndex, locale: locale, source: source)
-            return range.map { judge(units[$0], threeWay: threeWay, reader: &reader) }
+            return range.map { judge(units[$0], threeWay: threeWay, splicing: splicing, reader: &reader) }
         }
+        PhaseTimes.mark("units judged")
         var records: [UnitRecord] = []
-        var recordsByKey: [UTF8Bytes: [Int]] = [:]
+        // Records counted by their key's position in the base (no key hashed again).
+        var recordCounts = [Int](repeating: 0, count: referenceIndex.members.count)
+        var splices: [(record: Int, splice: Splice, theirs: JSONValue, basePosition: Int)] = []
         for (unit, judgement) in zip(units, judgements) {
             switch judgement {
             case .noTarget:
@@ -88,15 +131,32 @@ public enum XLIFFImport {
                 outcome.skipped.append(Skipped(id: unit.id, line: unit.line, column: unit.column, reason: reason))
             case .unchanged:
                 outcome.unchanged += 1
-            case .taken(let record, let sourceChanged):
+            case .taken(let record, let sourceChanged, let basePosition):
                 if sourceChanged { outcome.sourceChanged.append(unit.id) }
-                if recordsByKey[record.key] == nil { outcome.changedKeys.append(record.key) }
-                recordsByKey[record.key, default: []].append(records.count)
+                if recordCounts[basePosition] == 0 { outcome.changedKeys.append(record.key) }
+                recordCounts[basePosition] += 1
                 records.append(record)
+            case .spliced(let spliced):
+                if spliced.sourceChanged { outcome.sourceChanged.append(unit.id) }
+                if recordCounts[spliced.basePosition] == 0 { outcome.changedKeys.append(spliced.record.key) }
+                recordCounts[spliced.basePosition] += 1
+                splices.append((records.count, spliced.splice, spliced.theirs, spliced.basePosition))
+                records.append(spliced.record)
             }
         }
-        let settings = StringAccess.setting(records, in: reference)
+        // A splice stands where its unit is the key's only one taken; otherwise its record is
+        // set with the others.
+        var isSpliced = [Bool](repeating: false, count: records.count)
+        var splicedEntries: [(position: Int, value: JSONValue)] = []
+        for splice in splices where recordCounts[splice.basePosition] == 1 {
+            isSpliced[splice.record] = true
+            outcome.spliced.append(splice.splice)
+            splicedEntries.append((splice.basePosition, splice.theirs))
+        }
+        let toSet = splicedEntries.isEmpty ? records : records.indices.filter { !isSpliced[$0] }.map { records[$0] }
+        let settings = StringAccess.setting(toSet, in: reference)
         outcome.catalog = settings.catalog
+        if !splicedEntries.isEmpty { outcome.catalog.strings.replaceValues(splicedEntries) }
         outcome.taken = records.count - settings.refused.count
         // A shape the forms sent do not fit: the forms sent, every one with a target, are the
         // localization's shape.
@@ -109,8 +169,12 @@ public enum XLIFFImport {
         // Where each key's units are, for the few keys reshaped (and their ids, for a refusal).
         var unitsByKey: [UTF8Bytes: [Int]] = [:]
         var unitsByID: [String: Int] = [:]
+        var recordsByKey: [UTF8Bytes: [Int]] = [:]
         if !reshapedKeys.isEmpty {
             let reshaped = Set(reshapedKeys)
+            for (index, record) in records.enumerated() where reshaped.contains(record.key) {
+                recordsByKey[record.key, default: []].append(index)
+            }
             for (position, unit) in file.units.enumerated() where unit.target != nil {
                 let key = UTF8Bytes(XLIFFExport.keyAndForm(ofUnitID: unit.id).key)
                 guard reshaped.contains(key) else { continue }
@@ -146,11 +210,15 @@ public enum XLIFFImport {
     }
 
     /// Rules 1 to 5 for one unit.
-    static func judge(_ unit: XLIFFUnit, threeWay: Bool, reader: inout EntryReader) -> Judgement {
+    static func judge(_ unit: XLIFFUnit, threeWay: Bool, splicing: Bool, reader: inout EntryReader) -> Judgement {
         guard let target = unit.target else { return .noTarget }
         let (keyText, form) = XLIFFExport.keyAndForm(ofUnitID: unit.id)
         let key = UTF8Bytes(keyText)
-        guard let currentPosition = reader.current.position(key), let currentSource = reader.currentSource(at: currentPosition) else {
+        let currentPosition = reader.current.position(key)
+        if splicing, form.steps.isEmpty, let currentPosition, let spliced = judgeSpliced(unit, target: target, key: key, position: currentPosition, reader: reader) {
+            return spliced
+        }
+        guard let currentPosition, let currentSource = reader.currentSource(at: currentPosition) else {
             if form.steps.isEmpty, let separator = XLIFFExport.lastSeparator(in: unit.id),
                 reader.current.entry(UTF8Bytes(String(unit.id[..<separator.lowerBound]))) != nil
             {
@@ -177,7 +245,80 @@ public enum XLIFFImport {
             taken = "needs_review"
         }
         let value = XLIFFExport.catalogText(target, substitution: substitution(of: form, in: referenceEntry, locale: reader.locale, source: reader.source))
-        return .taken(UnitRecord(key: key, locale: reader.locale, form: form, state: UTF8Bytes(taken), value: UTF8Bytes(value)), sourceChanged: sourceChanged)
+        return .taken(UnitRecord(key: key, locale: reader.locale, form: form, state: UTF8Bytes(taken), value: UTF8Bytes(value)), sourceChanged: sourceChanged, basePosition: referencePosition)
+    }
+
+    /// Rules 3 to 5 for a plain string's unit (three-way), from the entries' bytes where they
+    /// are in Xcode's layout (`CanonicalMembers`), the catalog's entry now is the base's in
+    /// every member, the source language and the file's language, and the base's localization
+    /// holds a string unit alone; nil otherwise (the unit is judged by `judge`). The judgement
+    /// is `judge`'s; the translator's entry is what `StringAccess.setting` makes of it.
+    static func judgeSpliced(_ unit: XLIFFUnit, target: String, key: UTF8Bytes, position: Int, reader: EntryReader) -> Judgement? {
+        let entryIndent = 2
+        guard CanonicalMembers.isPlain(reader.source), CanonicalMembers.isPlain(reader.locale),
+            let basePosition = reader.reference.position(key),
+            case .raw(let ours) = reader.current.members[position].value, ours.canonicalIndent == entryIndent,
+            case .raw(let base) = reader.reference.members[basePosition].value, base.canonicalIndent == entryIndent,
+            let places = ours.source.withUnsafeBufferPointer({ o in
+                base.source.withUnsafeBufferPointer { b in
+                    splicePlaces(ours: (o, ours.range), base: (b, base.range), indent: entryIndent, source: reader.source, locale: reader.locale)
+                }
+            })
+        else { return nil }
+        let localizationIndent = entryIndent + 2
+        let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
+        // Rule 3: the unit as the export wrote it.
+        let exported = RawJSON(source: base.source, range: places.baseLocalization, canonicalIndent: localizationIndent).parsed().object
+        if let exported, let before = XLIFFExport.unitAt(FormPath(), in: exported), before.value == target {
+            let (beforeState, beforeQualifier) = XLIFFExport.xliffState(before.state)
+            if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state { return .unchanged }
+        }
+        // Rule 4: the source text now (the export's too: the catalog's is the base's).
+        let sourceLocalization = places.oursSource.flatMap { RawJSON(source: ours.source, range: $0, canonicalIndent: localizationIndent).parsed().object }
+        let sourceChanged = unit.source != XLIFFExport.sourceText(of: FormPath(), key: key, in: sourceLocalization)
+        let record = UnitRecord(key: key, locale: reader.locale, form: FormPath(), state: UTF8Bytes(sourceChanged ? "needs_review" : state), value: UTF8Bytes(target))
+        let written = StringAccess.stringUnitLocalization(state: record.state, value: record.value!, indent: localizationIndent)
+        func splicing(_ raw: RawJSON, at range: Range<Int>) -> JSONValue {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(raw.range.count - range.count + written.count)
+            bytes += raw.source[raw.range.lowerBound..<range.lowerBound]
+            bytes += written
+            bytes += raw.source[range.upperBound..<raw.range.upperBound]
+            return .raw(RawJSON(source: bytes, range: 0..<bytes.count, canonicalIndent: entryIndent))
+        }
+        let splice = Splice(position: position, entry: splicing(ours, at: places.oursLocalization))
+        return .spliced(SplicedUnit(record: record, sourceChanged: sourceChanged, splice: splice, theirs: splicing(base, at: places.baseLocalization), basePosition: basePosition))
+    }
+
+    typealias EntryBytes = (buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>)
+
+    /// Where `judgeSpliced` reads and splices: ours' source localization (nil when it has none)
+    /// and ours' and the base's localizations in `locale`; nil unless ours' entry is the base's
+    /// around its localizations and in `source` and `locale`, and the base's `locale` holds a
+    /// string unit alone.
+    static func splicePlaces(ours o: EntryBytes, base b: EntryBytes, indent: Int, source: UTF8Bytes, locale: UTF8Bytes)
+        -> (oursSource: Range<Int>?, oursLocalization: Range<Int>, baseLocalization: Range<Int>)?
+    {
+        let same = CanonicalMembers.same
+        guard let oMembers = CanonicalMembers(in: o.buffer, range: o.range, indent: indent),
+            let bMembers = CanonicalMembers(in: b.buffer, range: b.range, indent: indent),
+            let oL = oMembers.span(named: Name.localizations, in: o.buffer), let bL = bMembers.span(named: Name.localizations, in: b.buffer),
+            same(o.buffer, o.range.lowerBound..<oL.value.lowerBound, b.buffer, b.range.lowerBound..<bL.value.lowerBound),
+            same(o.buffer, oL.value.upperBound..<o.range.upperBound, b.buffer, bL.value.upperBound..<b.range.upperBound),
+            let oLanguages = CanonicalMembers(in: o.buffer, range: oL.value, indent: indent + 1),
+            let bLanguages = CanonicalMembers(in: b.buffer, range: bL.value, indent: indent + 1),
+            let oTarget = oLanguages.span(named: locale, in: o.buffer), let bTarget = bLanguages.span(named: locale, in: b.buffer),
+            same(o.buffer, oTarget.value, b.buffer, bTarget.value),
+            let inside = CanonicalMembers(in: b.buffer, range: bTarget.value, indent: indent + 2), inside.spans.count == 1,
+            inside.span(named: Name.stringUnit, in: b.buffer) != nil
+        else { return nil }
+        let oSource = oLanguages.span(named: source, in: o.buffer), bSource = bLanguages.span(named: source, in: b.buffer)
+        switch (oSource, bSource) {
+        case (nil, nil): break
+        case (let mine?, let exported?) where same(o.buffer, mine.value, b.buffer, exported.value): break
+        default: return nil
+        }
+        return (oSource?.value, oTarget.value, bTarget.value)
     }
 
     /// The substitution a form passes through: the target language's, else the source's.

@@ -159,13 +159,9 @@ public enum StringAccess {
                 return (index, .raw(RawJSON(writing: entry, indent: 2)), refused)
             }
         }
-        // The members changed in a local array: each assignment through `JSONObject.members`
-        // (which has observers) would copy the whole array.
-        var strings = catalog.strings
-        var changed = strings.members
+        // The values replaced together: the keys stay, and so does the reading's table of them.
         var found = [Bool](repeating: false, count: members.count)
         for change in changes {
-            changed[change.index].value = change.entry
             found[change.index] = true
             outcome.refused += change.refused.map { ($0.0, $0.1, false) }
         }
@@ -173,10 +169,18 @@ public enum StringAccess {
             outcome.refused.append((record, Refusal(description: "no key \"\(VisibleText.name(record.key.string))\""), true))
         }
         if !changes.isEmpty {
-            strings.members = changed
-            outcome.catalog.strings = strings
+            outcome.catalog.strings.replaceValues(changes.map { ($0.index, $0.entry) })
         }
         return outcome
+    }
+
+    /// A localization holding one string unit, `{ "stringUnit" : { "state" : …, "value" : … } }`,
+    /// as Xcode writes it at `indent` (the state `translated` when none is given).
+    public static func stringUnitLocalization(state: UTF8Bytes?, value: UTF8Bytes, indent: Int) -> [UInt8] {
+        let unit = JSONObject([JSONMember(Name.state, .string(state ?? UTF8Bytes(UnitState.translated.name))), JSONMember(Name.value, .string(value))])
+        var writer = XcodeWriter(capacity: 256)
+        writer.write(JSONObject([JSONMember(Name.stringUnit, .object(unit))]), indent: indent)
+        return writer.output
     }
 
     /// `setting` of a plain string's unit on the entry's bytes, where the entry is what Xcode
@@ -190,14 +194,11 @@ public enum StringAccess {
             let inside = CanonicalMembers(language), inside.spans.count == 1,
             language.source.withUnsafeBufferPointer({ inside.span(named: Name.stringUnit, in: $0) }) != nil
         else { return nil }
-        let state = record.state ?? UTF8Bytes(UnitState.translated.name)
-        let unit = JSONObject([JSONMember(Name.state, .string(state)), JSONMember(Name.value, .string(value))])
-        var writer = XcodeWriter(capacity: 256)
-        writer.write(JSONObject([JSONMember(Name.stringUnit, .object(unit))]), indent: entryIndent + 2)
+        let written = stringUnitLocalization(state: record.state, value: value, indent: entryIndent + 2)
         var spliced: [UInt8] = []
-        spliced.reserveCapacity(raw.range.count - language.range.count + writer.output.count)
+        spliced.reserveCapacity(raw.range.count - language.range.count + written.count)
         spliced += raw.source[raw.range.lowerBound..<language.range.lowerBound]
-        spliced += writer.output
+        spliced += written
         spliced += raw.source[language.range.upperBound..<raw.range.upperBound]
         return .raw(RawJSON(source: spliced, range: 0..<spliced.count, canonicalIndent: entryIndent))
     }

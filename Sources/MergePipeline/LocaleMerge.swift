@@ -16,10 +16,13 @@ import XcstringsMergePlatform
 public enum LocaleMerge {
     /// Merges `keys` (the keys theirs changed, in `locale` only) and keeps the rest of `ours`.
     /// A key ours no longer has is left out: an import skips it before (deleted since the
-    /// export, not brought back).
+    /// export, not brought back). `presettled` (empty, or one slot for each of ours' keys)
+    /// holds keys the caller settled as `settledFromBytes` would (an import judging a unit has
+    /// the same bytes at hand); their entries are taken as given.
     public static func merge(
         base: Catalog, ours: Catalog, theirs: Catalog, keys: [UTF8Bytes], locale: UTF8Bytes,
-        options: MergeOptions = MergeOptions(), labels: MergeLabels = MergeLabels(), splitAbove: Int = 4096
+        options: MergeOptions = MergeOptions(), labels: MergeLabels = MergeLabels(), splitAbove: Int = 4096,
+        presettled: [Settled?] = []
     ) -> MergedCatalog {
         let source = ours.sourceLanguage ?? base.sourceLanguage ?? UTF8Bytes("en")
         let kept: Set<UTF8Bytes> = [source, locale]
@@ -46,6 +49,7 @@ public enum LocaleMerge {
         let settledAlone = ParallelBlocks.map(allChangedPositions.count, blockSize: 1024) { range in
             range.map { index -> (entry: JSONValue, removals: [Removal])? in
                 let member = oursMembers[allChangedPositions[index]]
+                if !presettled.isEmpty, let settled = presettled[allChangedPositions[index]] { return (settled.entry, removals(settled, of: member.key, locale: locale)) }
                 guard let basePosition = baseTable.position(of: member.key), let theirsPosition = theirsTable.position(of: member.key) else { return nil }
                 let baseEntry = baseMembers[basePosition].value, theirsEntry = theirsMembers[theirsPosition].value
                 let settled: Settled?
@@ -55,10 +59,7 @@ public enum LocaleMerge {
                 case .undecided: settled = takingTheirs(ours: member.value, base: baseEntry, theirs: theirsEntry, source: source, locale: locale)
                 }
                 guard let settled else { return nil }
-                let removals = settled.baseLocalization.map {
-                    ThreeWayMerge.removals(fromLocalization: locale, ofKey: member.key, base: $0, taken: settled.takenLocalization, by: .theirs)
-                }
-                return (settled.entry, removals ?? [])
+                return (settled.entry, removals(settled, of: member.key, locale: locale))
             }
         }
         let changedPositions = allChangedPositions.indices.filter { settledAlone[$0] == nil }.map { allChangedPositions[$0] }
@@ -161,12 +162,26 @@ public enum LocaleMerge {
         return MergedCatalog(catalog: result, report: merged.report, inputs: inputs)
     }
 
-    /// A key `takingTheirs` settles: the entry, and the base's and theirs' `locale`
-    /// localizations, in which the merge notes what theirs removed.
-    struct Settled {
-        var entry: JSONValue
-        var baseLocalization: JSONValue?
-        var takenLocalization: JSONValue?
+    /// What theirs removed from a settled key's `locale` localization, as the merge notes it.
+    static func removals(_ settled: Settled, of key: UTF8Bytes, locale: UTF8Bytes) -> [Removal] {
+        settled.baseLocalization.map {
+            ThreeWayMerge.removals(fromLocalization: locale, ofKey: key, base: $0, taken: settled.takenLocalization, by: .theirs)
+        } ?? []
+    }
+
+    /// A key settled without the merge (here, or by the caller: `presettled`): the entry, and
+    /// the base's and theirs' `locale` localizations, in which the merge notes what theirs
+    /// removed.
+    public struct Settled: Sendable {
+        public var entry: JSONValue
+        public var baseLocalization: JSONValue?
+        public var takenLocalization: JSONValue?
+
+        public init(entry: JSONValue, baseLocalization: JSONValue? = nil, takenLocalization: JSONValue? = nil) {
+            self.entry = entry
+            self.baseLocalization = baseLocalization
+            self.takenLocalization = takenLocalization
+        }
     }
 
     /// What the bytes of three entries Xcode wrote say of `takingTheirs`.

@@ -59,6 +59,10 @@ public struct CatalogFile {
         for path in paths {
             do {
                 let edit = edits[path]
+                if let catalog = edit?.readMapped() {
+                    files.append(CatalogFile(path: path, catalog: catalog, edit: edit))
+                    continue
+                }
                 let bytes = try edit?.read() ?? FileBytes.read(path)
                 files.append(CatalogFile(path: path, catalog: try Catalog(bytes: bytes), edit: edit))
             } catch let error as FileError {

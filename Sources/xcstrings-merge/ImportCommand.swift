@@ -184,10 +184,14 @@ enum ImportCommand {
         }
         let name = ExchangePaths.repositoryPath(of: path)
         let labels = MergeLabels(base: "export", ours: "catalog", theirs: String(source.split(separator: "/").last ?? Substring(source)))
+        // The keys the judging already settled, by their place in the catalog.
+        var presettled = [LocaleMerge.Settled?](repeating: nil, count: outcome.spliced.isEmpty ? 0 : ours.strings.count)
+        for splice in outcome.spliced { presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry) }
         // Conflict ids as `resolve` names them, which know the catalog's path.
         let merged = LocaleMerge.merge(
             base: base, ours: ours, theirs: outcome.catalog, keys: outcome.changedKeys, locale: UTF8Bytes(file.targetLanguage),
-            options: MergeOptions(prefer: prefer, file: name), labels: labels)
+            options: MergeOptions(prefer: prefer, file: name), labels: labels,
+            presettled: presettled)
         PhaseTimes.mark("merged")
         let conflicts = merged.report.unresolvedConflicts.count
         // The catalog as it was, for the index's stage 2 should conflicts be left (in a

@@ -102,4 +102,23 @@ struct CatalogExportTests {
         let read = try XLIFFDocument(bytes: XLIFFDocument(files: [file]).bytes())
         #expect(read.files.first?.base == base)
     }
+
+    /// The notes' base64 is decoded note by note as the reading meets it, in whatever pieces
+    /// the XML parser hands over (a character reference splits the text); a note that is not
+    /// base64 leaves the file without a base (imported two-way), even where the others are.
+    @Test func aBaseIsReadNoteByNoteAndADamagedNoteDropsIt() throws {
+        let bytes = (0..<(ExportBase.bytesPerNote + 5_000)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+        let base = ExportBase(blobID: String(repeating: "b", count: 40), catalogBytes: bytes)
+        let file = XLIFFFile(original: "a.xcstrings", sourceLanguage: "en", targetLanguage: "de", base: base, units: [])
+        let text = String(decoding: XLIFFDocument(files: [file]).bytes(), as: UTF8.self)
+        let notes = text.components(separatedBy: "<note from=\"xcstrings-merge-base\">")
+        #expect(notes.count == 3)
+        // Every "A" of the second note written as a character reference.
+        let referenced = notes[0] + "<note from=\"xcstrings-merge-base\">" + notes[1] + "<note from=\"xcstrings-merge-base\">"
+            + notes[2].replacingOccurrences(of: "A", with: "&#65;")
+        #expect(referenced.contains("&#65;"))
+        #expect(try XLIFFDocument(bytes: Array(referenced.utf8)).files.first?.base == base)
+        let damaged = notes[0] + "<note from=\"xcstrings-merge-base\">" + notes[1] + "<note from=\"xcstrings-merge-base\">*" + notes[2]
+        #expect(try XLIFFDocument(bytes: Array(damaged.utf8)).files.first?.base == nil)
+    }
 }

@@ -127,4 +127,35 @@ import XcstringsMergeTestSupport
             Issue.record("the file and its bytes did not merge alike")
         }
     }
+    /// A big catalog edited in place (import, format, rename-key …) is mapped too where that is
+    /// allowed: the catalog its bytes give, the version read is the one a replacement expects,
+    /// and one that does not read as it is is left to `read`, whose error is the file's own.
+    @Test func aBigCatalogEditedInPlaceIsMappedAndItsVersionKept() throws {
+        MemoryMaps.allowMappingsInPlace()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try directory.write("Big.xcstrings", Self.sides.base).path
+        let edit = try InPlaceEdit(path: path)
+        let mapped = edit.readMapped()
+        #if os(Linux)
+        let catalog = try #require(mapped)
+        #expect(catalog.canonicalBytes() == (try Catalog(bytes: Self.sides.base)).canonicalBytes())
+        // Another program writes the file meanwhile: not replaced.
+        _ = try directory.write("Big.xcstrings", Self.sides.ours)
+        #expect(throws: FileError.self) { try edit.replace(with: catalog) }
+        #else
+        #expect(mapped == nil)
+        #endif
+        // A damaged first line: not mapped, and read its error is at its own column.
+        var damaged = Self.sides.base
+        damaged.insert(UInt8(ascii: "x"), at: 1)
+        let damagedPath = try directory.write("Damaged.xcstrings", damaged).path
+        let damagedEdit = try InPlaceEdit(path: damagedPath)
+        #expect(damagedEdit.readMapped() == nil)
+        let error = try #require(throws: JSONError.self) { try Catalog(bytes: try damagedEdit.read()) }
+        #expect(error.line == 1 && error.column == 2)
+        // A small catalog is read, not mapped.
+        let small = try directory.write("Small.xcstrings", Array(#"{"sourceLanguage":"en","strings":{},"version":"1.0"}"#.utf8)).path
+        #expect(try InPlaceEdit(path: small).readMapped() == nil)
+    }
 }

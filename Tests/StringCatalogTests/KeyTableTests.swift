@@ -61,4 +61,20 @@ import XcstringsMergeTestSupport
             }
         }
     }
+    /// Values replaced together keep the reading's table of keys (the keys did not move) and
+    /// its word that they are in order; a change of the members themselves clears both.
+    @Test func replacedValuesKeepTheTableOfKeys() throws {
+        // Enough keys that the reading builds the table to find repeated ones.
+        let more = (0..<100).map { #","k\#($0)":{}"# }.joined()
+        let text = #"{"sourceLanguage":"en","strings":{"a":{},"b":{},"c":{}"# + more + #"},"version":"1.0"}"#
+        var strings = try Catalog(bytes: Array(text.utf8)).strings
+        #expect(strings.keyTable != nil)
+        let ordered = strings.isKeyOrdered
+        strings.replaceValues([(position: 1, value: .string("x")), (position: 2, value: .null)])
+        #expect(strings.members.prefix(3).map(\.value) == [.object(JSONObject()), .string("x"), .null])
+        #expect(strings.keyTable?.position(of: "c") == 2 && strings.keyTable?.position(of: "a") == 0)
+        #expect(strings.isKeyOrdered == ordered)
+        strings.members.removeFirst()
+        #expect(strings.keyTable == nil)
+    }
 }

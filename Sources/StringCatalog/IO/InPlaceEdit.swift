@@ -94,6 +94,19 @@ public final class InPlaceEdit {
         return bytes
     }
 
+    /// A big catalog (4 MB or more) mapped rather than read (`FileBytes.mappedForTheProcess`:
+    /// the page cache's pages, not fresh ones filled with a copy), and read as a catalog, with
+    /// the lock held; nil where it is not mapped or does not read as one as it is (then `read`
+    /// it, so that a problem's line and column are the file's own).
+    public func readMapped() -> Catalog? {
+        let before = FileIdentity.of(destination)
+        guard let mapped = FileBytes.mappedForTheProcess(destination, minimumSize: 4 << 20, alongside: {}),
+            let catalog = try? Catalog(bytes: mapped.bytes)
+        else { return nil }
+        readIdentity = FileIdentity.of(destination) == before ? before : nil
+        return catalog
+    }
+
     /// Takes the version there now as the one read, for a caller that reads the file another
     /// way (`merge -o` onto one of its inputs): `replace` then refuses if it changes after this.
     public func noteVersion() {

@@ -176,6 +176,19 @@ public struct JSONObject: Sendable, ExpressibleByDictionaryLiteral {
         isKeyOrdered = true
     }
 
+    /// New values at some positions, the keys as they were: the table of keys and whether
+    /// they are in order stay known (where they sit in a reference, and whether their bytes are
+    /// its, do not).
+    public mutating func replaceValues(_ changes: [(position: Int, value: JSONValue)]) {
+        let table = lookup?.table, ordered = isKeyOrdered
+        var changed = members
+        members = []
+        for change in changes { changed[change.position].value = change.value }
+        members = changed
+        if let table { lookup = ObjectLookup(table: table, alignment: nil) }
+        isKeyOrdered = ordered
+    }
+
     public var count: Int { members.count }
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [UTF8Bytes] { members.map(\.key) }

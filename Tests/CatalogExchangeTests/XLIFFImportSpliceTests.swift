@@ -1,0 +1,89 @@
+import Testing
+import CatalogExchange
+import CatalogMerge
+import MergePipeline
+import StringCatalog
+import XcstringsMergeTestSupport
+
+/// A unit judged from the entries' bytes and spliced into ours (`judgeSpliced`) gives what the
+/// rules and the merge give without the shortcut: the translator's side, the counts and lines,
+/// and the merged catalog with its report.
+@Suite struct XLIFFImportSpliceTests {
+    static let seeds: [UInt64] = Array(1...30)
+
+    /// The base as an export records it (cut to the source language and `de`), ours edited
+    /// anywhere since (as read from Xcode's bytes), and the export translated in places.
+    static func sides(seed: UInt64) throws -> (base: Catalog, ours: Catalog, file: XLIFFFile) {
+        var generator = CatalogGenerator(seed: seed)
+        let whole = try Catalog(bytes: generator.catalog(keys: 60).canonicalBytes())
+        let base = try Catalog(bytes: ExportBase(exporting: whole, blobID: String(repeating: "0", count: 40), locale: "de").catalogBytes)
+        var ours = whole.strings
+        for key in whole.strings.keys {
+            guard var entry = ours[key: key]?.object else { continue }
+            switch Int.random(in: 0..<10, using: &generator.random) {
+            case 0: ours[key: key] = nil
+            case 1: generator.editEntryFields(&entry)
+            case 2: generator.editLocale(&entry, locale: "de")
+            case 3: generator.editLocale(&entry, locale: "en")
+            case 4, 5: generator.editLocale(&entry, locale: ["fr", "ja", "zh-Hans"].randomElement(using: &generator.random)!)
+            default: break
+            }
+            if ours[key: key] != nil { ours[key: key] = .object(entry) }
+        }
+        var oursCatalog = whole
+        oursCatalog.strings = ours
+        oursCatalog = try Catalog(bytes: oursCatalog.canonicalBytes())
+        var units = XLIFFExport.units(of: base, locale: "de").units
+        for index in units.indices {
+            switch Int.random(in: 0..<6, using: &generator.random) {
+            case 0: break
+            case 1: units[index].state = "needs-review-l10n"
+            case 2: units[index].source += " (older)"; units[index].target = "Ü \(index)"; units[index].state = "translated"
+            default: units[index].target = "Ü \(index) " + (units[index].target ?? ""); units[index].state = "translated"
+            }
+        }
+        return (base, oursCatalog, XLIFFFile(original: "c.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units))
+    }
+
+    static func lines(_ outcome: XLIFFImport.Outcome) -> [String] {
+        ["taken \(outcome.taken)", "unchanged \(outcome.unchanged)", "changed \(outcome.changedKeys.map(\.string))", "review \(outcome.sourceChanged)"]
+            + outcome.skipped.map { "skipped \($0.id) \($0.reason)" }
+    }
+
+    static func report(_ merged: MergedCatalog) -> [String] {
+        let report = merged.report
+        return ["merged \(report.keysMerged)"] + report.conflicts.map { "conflict \($0.id) \($0.location) \($0.kept)" }
+            + report.autoResolved.map { "auto \($0.location) \($0.rule) \($0.chosen)" }
+            + report.removals.map { "removal \($0.side) \($0.location)" }
+            + report.warnings.map { "warning \($0.rule) \($0.key)" }
+    }
+
+    @Test(arguments: seeds)
+    func splicingChangesNothing(seed: UInt64) throws {
+        let (base, ours, file) = try Self.sides(seed: seed)
+        let spliced = XLIFFImport.theirs(file, base: base, current: ours)
+        let judged = XLIFFImport.theirs(file, base: base, current: ours, splicing: false)
+        #expect(judged.spliced.isEmpty)
+        #expect(Self.lines(spliced) == Self.lines(judged), "seed \(seed)")
+        #expect(String(decoding: spliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: judged.catalog.canonicalBytes(), as: UTF8.self), "seed \(seed)")
+        var presettled = [LocaleMerge.Settled?](repeating: nil, count: spliced.spliced.isEmpty ? 0 : ours.strings.count)
+        for splice in spliced.spliced { presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry) }
+        let locale = UTF8Bytes("de")
+        let mergedSpliced = LocaleMerge.merge(base: base, ours: ours, theirs: spliced.catalog, keys: spliced.changedKeys, locale: locale, presettled: presettled)
+        let mergedJudged = LocaleMerge.merge(base: base, ours: ours, theirs: judged.catalog, keys: judged.changedKeys, locale: locale)
+        #expect(String(decoding: mergedSpliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: mergedJudged.catalog.canonicalBytes(), as: UTF8.self), "seed \(seed)")
+        #expect(Self.report(mergedSpliced) == Self.report(mergedJudged), "seed \(seed)")
+    }
+
+    /// The seeds reach the shortcut, and also leave units to the rules (keys ours changed).
+    @Test func theSeedsSpliceSomeUnitsAndNotOthers() throws {
+        var spliced = 0, judged = 0
+        for seed in Self.seeds {
+            let (base, ours, file) = try Self.sides(seed: seed)
+            let outcome = XLIFFImport.theirs(file, base: base, current: ours)
+            spliced += outcome.spliced.count
+            judged += outcome.changedKeys.count - outcome.spliced.count
+        }
+        #expect(spliced > 200 && judged > 200, "spliced \(spliced), judged \(judged)")
+    }
+}
