@@ -77,8 +77,12 @@ public struct XLIFFDocument: Sendable {
 
     /// Reads a document (XML through `XMLReader`: no DTD, bounded size and depth). Errors say
     /// line and column.
-    public init(bytes: [UInt8]) throws(XMLReadError) {
+    /// `bodyStarts` is told of each `<file>` as its `<body>` begins (its attributes and the
+    /// base its header records, no units yet), so that a caller may prepare on another core
+    /// while the units are read.
+    public init(bytes: [UInt8], bodyStarts: ((XLIFFFile) -> Void)? = nil) throws(XMLReadError) {
         var reading = XLIFFReading()
+        reading.bodyStarts = bodyStarts
         try XMLReader.read(bytes, into: &reading)
         reading.place(in: bytes)
         if let problem = reading.problem { throw problem }
@@ -282,6 +286,8 @@ struct XLIFFReading: XMLEventHandler {
     private enum TextRole { case source, target, note, describingNote, catalogNote }
     private var roles: [Role] = []
     private var file: XLIFFFile?
+    /// Told of each file as its units begin: its attributes and header read, no units yet.
+    var bodyStarts: ((XLIFFFile) -> Void)?
     private var fileHas = (header: false, body: false, tool: false)
     private var headerNotes = ExportBase.Parts()
     /// A catalog note's base64 as bytes (megabytes of it: never a string).
@@ -363,6 +369,7 @@ struct XLIFFReading: XMLEventHandler {
             return .header
         case .file where !fileHas.body && element.isNamed("body"):
             fileHas.body = true
+            if let file { bodyStarts?(file) }
             return .body
         case .header where !fileHas.tool && element.isNamed("tool"):
             fileHas.tool = true

@@ -79,6 +79,11 @@ enum ImportCommand {
             bundle = input
         }
         let document: XLIFFDocument
+        let twoWay = parsed.flag("--two-way")
+        // The first catalog's file read, and the base its header records parsed, on another
+        // core while the units are read on this one.
+        let prepared = Prepared()
+        defer { prepared.drop() }
         do {
             let bytes = try FileBytes.read(xliffPath)
             guard bytes.count <= XMLReader.maximumSize else {
@@ -86,7 +91,10 @@ enum ImportCommand {
                 return .error
             }
             PhaseTimes.mark("XLIFF file read")
-            document = try XLIFFDocument(bytes: bytes)
+            document = try XLIFFDocument(bytes: bytes) { file in
+                guard file.original.hasSuffix(".xcstrings"), let path = catalogPath(of: file, named: parsed.value("--catalog")) else { return }
+                prepared.start(path: path, base: bundle == nil && !twoWay ? file.base?.catalogBytes : nil)
+            }
             PhaseTimes.mark("XLIFF parsed")
         } catch let error as XMLReadError {
             Output.fileError(xliffPath, line: max(error.line, 1), column: max(error.column, 1), error.message)
@@ -116,12 +124,7 @@ enum ImportCommand {
                 Output.fileError(xliffPath, line: max(file.line, 1), column: 1, "<file> has no usable target-language")
                 return .error
             }
-            let catalogPath: String
-            if let named = parsed.value("--catalog") {
-                catalogPath = named
-            } else if let found = ExchangePaths.catalogPath(forOriginal: file.original) {
-                catalogPath = found
-            } else {
+            guard let catalogPath = catalogPath(of: file, named: parsed.value("--catalog")) else {
                 Output.fileError(xliffPath, line: max(file.line, 1), column: 1, "original \"\(VisibleText.name(file.original))\" is not a catalog path inside the repository; name the catalog with --catalog")
                 status = .error
                 continue
@@ -134,25 +137,100 @@ enum ImportCommand {
                 continue
             }
             var base: [UInt8]?
-            if let bundle, !parsed.flag("--two-way"), ExchangePaths.isCatalogPathInside(file.original) {
+            if let bundle, !twoWay, ExchangePaths.isCatalogPathInside(file.original) {
                 base = try? FileBytes.read(bundle + "/Source Contents/" + file.original)
             }
-            if base == nil, !parsed.flag("--two-way") { base = file.base?.catalogBytes }
+            let readAlready = prepared.take(path: catalogPath)
+            var baseRead: Result<Catalog, JSONError>?
+            if base == nil, !twoWay {
+                base = file.base?.catalogBytes
+                baseRead = readAlready?.base
+            }
             PhaseTimes.mark("base decoded")
-            let result = base.map { importThreeWay(file, base: $0, into: catalogPath, source: xliffPath, report: parsed.value("--report"), prefer: prefer) }
-                ?? importTwoWay(file, into: catalogPath, source: xliffPath)
+            let catalogRead = readAlready?.catalog
+            let result = base.map {
+                importThreeWay(file, base: $0, baseRead: baseRead, catalogRead: catalogRead, into: catalogPath, source: xliffPath, report: parsed.value("--report"), prefer: prefer)
+            } ?? importTwoWay(file, catalogRead: catalogRead, into: catalogPath, source: xliffPath)
             if result.rawValue > status.rawValue { status = result }
         }
         PhaseTimes.report()
         return status
     }
 
+    /// The catalog a file's units go to: `--catalog`, or the one its `original` names in the
+    /// repository; nil when `original` is not a catalog's path inside it.
+    static func catalogPath(of file: XLIFFFile, named: String?) -> String? {
+        named ?? ExchangePaths.catalogPath(forOriginal: file.original)
+    }
+
+    static func parsedBase(_ bytes: [UInt8]) -> Result<Catalog, JSONError> {
+        do throws(JSONError) { return .success(try Catalog(bytes: bytes)) } catch { return .failure(error) }
+    }
+
+    /// What a catalog's file read says: the files, or the failures to tell (in order).
+    struct CatalogRead {
+        var files: [CatalogFile]?
+        var failures: [CatalogFile.Notice]
+
+        /// As `CatalogFile.readAll(_:command:)` does it, the failures told now.
+        static func now(_ path: String) -> CatalogRead {
+            CatalogRead(files: CatalogFile.readAll([path], command: "import"), failures: [])
+        }
+
+        /// The catalog file; nil after the failures are told.
+        func file() -> CatalogFile? {
+            for case .failed(let path, let line, let column, let message) in failures { Output.fileError(path, line: line, column: column, message) }
+            return failures.isEmpty ? files?.first : nil
+        }
+    }
+
+    /// The first catalog's file read (locked, as `CatalogFile.readAll` does) and the base its
+    /// XLIFF records parsed, on another core while the units are read: taken by the import of
+    /// that catalog, with the failures told then, in the order the import meets them; dropped
+    /// (the lock with it) otherwise.
+    final class Prepared: @unchecked Sendable {
+        struct Read {
+            var path: String
+            var catalog: CatalogRead
+            var base: Result<Catalog, JSONError>?
+        }
+
+        private var job: Threads.Job?
+        private var read: Read?
+
+        func start(path: String, base: [UInt8]?) {
+            guard job == nil else { return }
+            job = Threads.start { [self] in
+                let baseRead = base.map(ImportCommand.parsedBase)
+                var failures: [CatalogFile.Notice] = []
+                let files = CatalogFile.readAll([path]) { notice in
+                    if case .waiting(let path) = notice { CatalogFile.waiting(path, command: "import") } else { failures.append(notice) }
+                }
+                read = Read(path: path, catalog: CatalogRead(files: files, failures: failures), base: baseRead)
+            }
+        }
+
+        /// What was read for `path`, waited for; nil when nothing was (then or ever after).
+        func take(path: String) -> Read? {
+            guard let job else { return nil }
+            job.join()
+            defer { read = nil }
+            return read?.path == path ? read : nil
+        }
+
+        /// Waits for the work and drops what it read.
+        func drop() {
+            job?.join()
+            read = nil
+        }
+    }
+
     static func place(_ skipped: XLIFFImport.Skipped, in path: String) -> String {
         "\(path):\(max(skipped.line, 1)):\(max(skipped.column, 1)): warning: \"\(VisibleText.name(skipped.id))\" not imported: \(skipped.reason)\n"
     }
 
-    static func importTwoWay(_ file: XLIFFFile, into path: String, source: String) -> ExitStatus {
-        guard let catalogFile = CatalogFile.readAll([path], command: "import")?.first else { return .error }
+    static func importTwoWay(_ file: XLIFFFile, catalogRead: CatalogRead?, into path: String, source: String) -> ExitStatus {
+        guard let catalogFile = (catalogRead ?? .now(path)).file() else { return .error }
         let outcome = XLIFFImport.twoWay(file, into: catalogFile.catalog)
         for skipped in outcome.skipped { Output.err(place(skipped, in: source)) }
         if outcome.taken > 0 {
@@ -162,18 +240,23 @@ enum ImportCommand {
         return outcome.skipped.isEmpty ? .success : .failure
     }
 
-    static func importThreeWay(_ file: XLIFFFile, base baseBytes: [UInt8], into path: String, source: String, report: String?, prefer: Side?) -> ExitStatus {
+    /// `baseRead` and `catalogRead`: the base parsed and the catalog read already (`Prepared`).
+    static func importThreeWay(
+        _ file: XLIFFFile, base baseBytes: [UInt8], baseRead: Result<Catalog, JSONError>?, catalogRead: CatalogRead?, into path: String,
+        source: String, report: String?, prefer: Side?
+    ) -> ExitStatus {
         let base: Catalog
-        do {
-            base = try Catalog(bytes: baseBytes)
-        } catch {
+        switch baseRead ?? parsedBase(baseBytes) {
+        case .success(let catalog):
+            base = catalog
+        case .failure(let error):
             Output.err("\(source): error: the base recorded in the file is not a catalog (\(error.message)); import it with --two-way\n")
             return .error
         }
         PhaseTimes.mark("base parsed")
         // Locked from before it is read until it is replaced: a merge or edit meanwhile waits,
         // and a change by anything else is not overwritten.
-        guard let catalogFile = CatalogFile.readAll([path], command: "import")?.first else { return .error }
+        guard let catalogFile = (catalogRead ?? .now(path)).file() else { return .error }
         PhaseTimes.mark("catalog read")
         let ours = catalogFile.catalog
         let outcome = XLIFFImport.theirs(file, base: base, current: ours)

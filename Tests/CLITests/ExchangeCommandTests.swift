@@ -224,4 +224,31 @@ import XcstringsMergeTestSupport
         #expect(try Self.text(sandbox, "b/de.xcloc/Localized Contents/de.xliff").contains("original=\"Outside.xcstrings\""))
         #expect(try sandbox.tool(["export", Self.path, "--locale", "../x"]).status == 2)
     }
+    /// The catalog is read, and the base parsed, while the units are read: what goes wrong is
+    /// still told once, in the import's order (the base first), and nothing is written.
+    @Test func whatIsReadMeanwhileIsToldInOrder() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        let before = try sandbox.read(Self.path)
+        #expect(try sandbox.tool(["export", Self.path, "--locale", "de", "--output", "out"]).status == 0)
+        let xliff = try Self.text(sandbox, "out/de.xliff")
+        // The catalog gone: its error, once.
+        try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent(Self.path))
+        let gone = try sandbox.tool(["import", "out/de.xliff"])
+        #expect(gone.status == 2 && gone.stderr.components(separatedBy: "error:").count == 2 && gone.stderr.contains("Localizable.xcstrings: error: cannot open"), "\(gone.stderr)")
+        // A base that is not a catalog: its error alone, whatever the catalog.
+        let start = try #require(xliff.range(of: "<note from=\"xcstrings-merge-base\">"))
+        let end = try #require(xliff[start.upperBound...].range(of: "</note>"))
+        let damaged = xliff.replacingCharacters(in: start.upperBound..<end.lowerBound, with: Data("{ \"strings\" : x".utf8).base64EncodedString())
+        try sandbox.write("damaged.xliff", Array(damaged.utf8))
+        let badBase = try sandbox.tool(["import", "damaged.xliff"])
+        #expect(badBase.status == 2 && badBase.stderr.hasPrefix("damaged.xliff: error: the base recorded in the file is not a catalog") && !badBase.stderr.contains("cannot open"), "\(badBase.stderr)")
+        // The catalog not JSON: its own line and column.
+        try sandbox.write(Self.path, Array("{\n  \"strings\" : x\n}\n".utf8))
+        let badCatalog = try sandbox.tool(["import", "out/de.xliff"])
+        #expect(badCatalog.status == 2 && badCatalog.stderr.contains("Localizable.xcstrings:2:15: error: expected a value"), "\(badCatalog.stderr)")
+        try sandbox.write(Self.path, before)
+        #expect(try sandbox.tool(["import", "out/de.xliff"]).status == 0)
+        #expect(try sandbox.read(Self.path) == before)
+    }
 }
