@@ -77,11 +77,12 @@ public struct XLIFFDocument: Sendable {
 
     /// Reads a document (XML through `XMLReader`: no DTD, bounded size and depth). Errors say
     /// line and column.
-    /// `bodyStarts` is told of each `<file>` as its `<body>` begins (its attributes and the
-    /// base its header records, no units yet), so that a caller may prepare on another core
-    /// while the units are read.
-    public init(bytes: [UInt8], bodyStarts: ((XLIFFFile) -> Void)? = nil) throws(XMLReadError) {
+    /// `fileStarts` is told of each `<file>` as it begins (its attributes), and `bodyStarts`
+    /// as its `<body>` begins (the base its header records too, no units yet), so that a caller
+    /// may prepare on another core while the rest is read.
+    public init(bytes: [UInt8], fileStarts: ((XLIFFFile) -> Void)? = nil, bodyStarts: ((XLIFFFile) -> Void)? = nil) throws(XMLReadError) {
         var reading = XLIFFReading()
+        reading.fileStarts = fileStarts
         reading.bodyStarts = bodyStarts
         try XMLReader.read(bytes, into: &reading)
         reading.place(in: bytes)
@@ -286,7 +287,9 @@ struct XLIFFReading: XMLEventHandler {
     private enum TextRole { case source, target, note, describingNote, catalogNote }
     private var roles: [Role] = []
     private var file: XLIFFFile?
-    /// Told of each file as its units begin: its attributes and header read, no units yet.
+    /// Told of each file as it begins (its attributes) and as its units begin (its header
+    /// read too, no units yet).
+    var fileStarts: ((XLIFFFile) -> Void)?
     var bodyStarts: ((XLIFFFile) -> Void)?
     private var fileHas = (header: false, body: false, tool: false)
     private var headerNotes = ExportBase.Parts()
@@ -362,6 +365,7 @@ struct XLIFFReading: XMLEventHandler {
             file.line = recordOffset(of: element)
             self.file = file
             fileHas = (false, false, false)
+            fileStarts?(file)
             return .file
         case .file where !fileHas.header && element.isNamed("header"):
             fileHas.header = true

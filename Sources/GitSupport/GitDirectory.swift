@@ -20,7 +20,13 @@ public enum GitDirectory {
             let path = absolute(gitDir)
             return isGitDirectory(path) ? path : nil
         }
-        var directory = currentDirectory()
+        return discover(from: currentDirectory())
+    }
+
+    /// The `.git` folder (or the folder a `.git` file points to) of `directory` (absolute) or
+    /// the nearest directory enclosing it; nil when there is none.
+    public static func discover(from directory: String) -> String? {
+        var directory = directory
         while true {
             let candidate = directory == "/" ? "/.git" : directory + "/.git"
             var info = stat()

@@ -67,6 +67,11 @@ public enum ImportConflicts {
     /// The catalog's repository and its path there; nil outside one.
     public static func place(of catalogPath: String) -> Place? {
         let folder = catalogPath.contains("/") ? String(catalogPath[..<(catalogPath.lastIndex(of: "/") ?? catalogPath.endIndex)]) : "."
+        // No repository around the current folder or the catalog's (what `Repository.open`
+        // looks in): none to find, without starting libgit2.
+        let absoluteFolder = folder.hasPrefix("/") ? folder : (FilePaths.currentDirectory ?? ".") + (folder == "." ? "" : "/" + folder)
+        guard GitDirectory.discover(environment: ProcessEnvironment.variables) != nil || GitDirectory.discover(from: absoluteFolder.isEmpty ? "/" : absoluteFolder) != nil
+        else { return nil }
         guard let repository = try? Repository.openIfPresent(from: folder.isEmpty ? "/" : folder),
             let workingDirectory = repository.workingDirectory
         else { return nil }

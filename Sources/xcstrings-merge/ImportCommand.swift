@@ -91,10 +91,17 @@ enum ImportCommand {
                 return .error
             }
             PhaseTimes.mark("XLIFF file read")
-            document = try XLIFFDocument(bytes: bytes) { file in
-                guard file.original.hasSuffix(".xcstrings"), let path = catalogPath(of: file, named: parsed.value("--catalog")) else { return }
-                prepared.start(path: path, base: bundle == nil && !twoWay ? file.base?.catalogBytes : nil)
-            }
+            document = try XLIFFDocument(
+                bytes: bytes,
+                fileStarts: { file in
+                    prepared.fileStarts()
+                    guard file.original.hasSuffix(".xcstrings"), let path = catalogPath(of: file, named: parsed.value("--catalog")) else { return }
+                    prepared.start(path: path)
+                },
+                bodyStarts: { file in
+                    guard bundle == nil, !twoWay, let base = file.base?.catalogBytes else { return }
+                    prepared.parse(base)
+                })
             PhaseTimes.mark("XLIFF parsed")
         } catch let error as XMLReadError {
             Output.fileError(xliffPath, line: max(error.line, 1), column: max(error.column, 1), error.message)
@@ -129,9 +136,10 @@ enum ImportCommand {
                 status = .error
                 continue
             }
+            let readAlready = prepared.take(path: catalogPath)
             // Conflicts an earlier import (or a merge) left are settled first: a new import
             // would be made on top of them, and the index's stages would no longer be its.
-            if let conflicted = ImportConflicts.conflictedPath(catalogPath) {
+            if let conflicted = readAlready.map(\.conflicted) ?? ImportConflicts.conflictedPath(catalogPath) {
                 Output.err("xcstrings-merge import: \(VisibleText.name(conflicted)) is in conflict in the index (an earlier import or a merge left it so); settle it first: xcstrings-merge resolve \(ShellQuoting.quoted(catalogPath))\n")
                 status = .error
                 continue
@@ -140,7 +148,6 @@ enum ImportCommand {
             if let bundle, !twoWay, ExchangePaths.isCatalogPathInside(file.original) {
                 base = try? FileBytes.read(bundle + "/Source Contents/" + file.original)
             }
-            let readAlready = prepared.take(path: catalogPath)
             var baseRead: Result<Catalog, JSONError>?
             if base == nil, !twoWay {
                 base = file.base?.catalogBytes
@@ -184,44 +191,69 @@ enum ImportCommand {
         }
     }
 
-    /// The first catalog's file read (locked, as `CatalogFile.readAll` does) and the base its
-    /// XLIFF records parsed, on another core while the units are read: taken by the import of
-    /// that catalog, with the failures told then, in the order the import meets them; dropped
-    /// (the lock with it) otherwise.
+    /// The first catalog's conflicts looked up in its repository's index (which starts
+    /// libgit2), the catalog read (locked, as `CatalogFile.readAll` does) unless it is in
+    /// conflict, and the base its XLIFF records parsed, on another core while the units are
+    /// read: taken by the import of that catalog, with the failures told then, in the order the
+    /// import meets them; dropped (the lock with it) otherwise.
     final class Prepared: @unchecked Sendable {
         struct Read {
             var path: String
-            var catalog: CatalogRead
+            /// `ImportConflicts.conflictedPath` of it (then it is not read).
+            var conflicted: String?
+            var catalog: CatalogRead?
             var base: Result<Catalog, JSONError>?
         }
 
         private var job: Threads.Job?
+        private var baseJob: Threads.Job?
+        /// The files begun, and the one whose catalog `job` reads.
+        private var files = 0
+        private var jobFile = 0
         private var read: Read?
+        private var base: Result<Catalog, JSONError>?
 
-        func start(path: String, base: [UInt8]?) {
+        func fileStarts() { files += 1 }
+
+        /// Starts on the first catalog's file (its attributes read).
+        func start(path: String) {
             guard job == nil else { return }
+            jobFile = files
             job = Threads.start { [self] in
-                let baseRead = base.map(ImportCommand.parsedBase)
+                if let conflicted = ImportConflicts.conflictedPath(path) {
+                    read = Read(path: path, conflicted: conflicted)
+                    return
+                }
                 var failures: [CatalogFile.Notice] = []
                 let files = CatalogFile.readAll([path]) { notice in
                     if case .waiting(let path) = notice { CatalogFile.waiting(path, command: "import") } else { failures.append(notice) }
                 }
-                read = Read(path: path, catalog: CatalogRead(files: files, failures: failures), base: baseRead)
+                read = Read(path: path, conflicted: nil, catalog: CatalogRead(files: files, failures: failures))
             }
+        }
+
+        /// Starts on that file's base (its header read).
+        func parse(_ bytes: [UInt8]) {
+            guard job != nil, baseJob == nil, files == jobFile else { return }
+            baseJob = Threads.start { [self] in base = ImportCommand.parsedBase(bytes) }
         }
 
         /// What was read for `path`, waited for; nil when nothing was (then or ever after).
         func take(path: String) -> Read? {
             guard let job else { return nil }
             job.join()
-            defer { read = nil }
-            return read?.path == path ? read : nil
+            baseJob?.join()
+            defer { (read, base) = (nil, nil) }
+            guard var taken = read, taken.path == path else { return nil }
+            taken.base = base
+            return taken
         }
 
         /// Waits for the work and drops what it read.
         func drop() {
             job?.join()
-            read = nil
+            baseJob?.join()
+            (read, base) = (nil, nil)
         }
     }
 
