@@ -58,9 +58,13 @@ public enum XLIFFImport {
     public struct Splice: Sendable {
         /// The key's position in the catalog now.
         public var position: Int
-        /// The catalog's entry with the translated localization in place of its own. The
-        /// localization replaced holds a string unit alone: the merge notes no removal in it.
+        /// The catalog's entry with the translated localization in place of its own.
         public var entry: JSONValue
+        /// The localization replaced and the one taken, in which the merge notes what the
+        /// translation removed; nil where the one replaced holds a string unit alone (nothing
+        /// there to remove).
+        public var replaced: JSONValue?
+        public var taken: JSONValue?
     }
 
     /// The translator's side of a three-way import: `base` (the catalog as exported) with the
@@ -122,6 +126,7 @@ public enum XLIFFImport {
         var records: [UnitRecord] = []
         // Records counted by their key's position in the base (no key hashed again).
         var recordCounts = [Int](repeating: 0, count: referenceIndex.members.count)
+        var recordBases: [Int] = []
         var splices: [(record: Int, splice: Splice, theirs: JSONValue, basePosition: Int)] = []
         for (unit, judgement) in zip(units, judgements) {
             switch judgement {
@@ -135,12 +140,14 @@ public enum XLIFFImport {
                 if sourceChanged { outcome.sourceChanged.append(unit.id) }
                 if recordCounts[basePosition] == 0 { outcome.changedKeys.append(record.key) }
                 recordCounts[basePosition] += 1
+                recordBases.append(basePosition)
                 records.append(record)
             case .spliced(let spliced):
                 if spliced.sourceChanged { outcome.sourceChanged.append(unit.id) }
                 if recordCounts[spliced.basePosition] == 0 { outcome.changedKeys.append(spliced.record.key) }
                 recordCounts[spliced.basePosition] += 1
                 splices.append((records.count, spliced.splice, spliced.theirs, spliced.basePosition))
+                recordBases.append(spliced.basePosition)
                 records.append(spliced.record)
             }
         }
@@ -152,6 +159,35 @@ public enum XLIFFImport {
             isSpliced[splice.record] = true
             outcome.spliced.append(splice.splice)
             splicedEntries.append((splice.basePosition, splice.theirs))
+        }
+        // The other keys' records set on the localization's bytes where the entries allow it.
+        if splicing {
+            var groups: [[Int]] = []
+            var groupOfBase: [Int: Int] = [:]
+            for index in records.indices where !isSpliced[index] {
+                if let group = groupOfBase[recordBases[index]] {
+                    groups[group].append(index)
+                } else {
+                    groupOfBase[recordBases[index]] = groups.count
+                    groups.append([index])
+                }
+            }
+            let (allRecords, allGroups, bases) = (records, groups, recordBases)
+            let made = ParallelBlocks.map(allGroups.count, blockSize: 256) { range in
+                range.map { group -> (theirs: JSONValue, splice: Splice)? in
+                    let members = allGroups[group]
+                    guard let position = currentIndex.position(allRecords[members[0]].key) else { return nil }
+                    return splicedSetting(
+                        members.map { allRecords[$0] }, ours: currentIndex.members[position].value, base: referenceIndex.members[bases[members[0]]].value,
+                        position: position, source: source, locale: locale)
+                }
+            }
+            for (group, made) in zip(groups, made) {
+                guard let made else { continue }
+                for index in group { isSpliced[index] = true }
+                outcome.spliced.append(made.splice)
+                splicedEntries.append((recordBases[group[0]], made.theirs))
+            }
         }
         let toSet = splicedEntries.isEmpty ? records : records.indices.filter { !isSpliced[$0] }.map { records[$0] }
         let settings = StringAccess.setting(toSet, in: reference)
@@ -278,25 +314,61 @@ public enum XLIFFImport {
         let sourceChanged = unit.source != XLIFFExport.sourceText(of: FormPath(), key: key, in: sourceLocalization)
         let record = UnitRecord(key: key, locale: reader.locale, form: FormPath(), state: UTF8Bytes(sourceChanged ? "needs_review" : state), value: UTF8Bytes(target))
         let written = StringAccess.stringUnitLocalization(state: record.state, value: record.value!, indent: localizationIndent)
-        func splicing(_ raw: RawJSON, at range: Range<Int>) -> JSONValue {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(raw.range.count - range.count + written.count)
-            bytes += raw.source[raw.range.lowerBound..<range.lowerBound]
-            bytes += written
-            bytes += raw.source[range.upperBound..<raw.range.upperBound]
-            return .raw(RawJSON(source: bytes, range: 0..<bytes.count, canonicalIndent: entryIndent))
-        }
-        let splice = Splice(position: position, entry: splicing(ours, at: places.oursLocalization))
-        return .spliced(SplicedUnit(record: record, sourceChanged: sourceChanged, splice: splice, theirs: splicing(base, at: places.baseLocalization), basePosition: basePosition))
+        let splice = Splice(position: position, entry: spliced(written, into: ours, at: places.oursLocalization))
+        return .spliced(SplicedUnit(record: record, sourceChanged: sourceChanged, splice: splice, theirs: spliced(written, into: base, at: places.baseLocalization), basePosition: basePosition))
     }
 
     typealias EntryBytes = (buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>)
+
+    /// A key's records (not a single plain unit's: `judgeSpliced` takes those) set as
+    /// `StringAccess.setting` sets them, on the base's localization in the file's language
+    /// alone, where the catalog's entry now is the base's in every member, the source language
+    /// and that language: the translator's entry, and the catalog's with that localization in
+    /// place of its own (the merge's result, as `LocaleMerge.settledFromBytes` finds it). Nil
+    /// where anything is otherwise, or a record is refused (then `setting` sets them all).
+    static func splicedSetting(_ records: [UnitRecord], ours oursValue: JSONValue, base baseValue: JSONValue, position: Int, source: UTF8Bytes, locale: UTF8Bytes)
+        -> (theirs: JSONValue, splice: Splice)?
+    {
+        let entryIndent = 2, localizationIndent = 4
+        guard CanonicalMembers.isPlain(source), CanonicalMembers.isPlain(locale),
+            case .raw(let ours) = oursValue, ours.canonicalIndent == entryIndent,
+            case .raw(let base) = baseValue, base.canonicalIndent == entryIndent,
+            let places = ours.source.withUnsafeBufferPointer({ o in
+                base.source.withUnsafeBufferPointer { b in
+                    splicePlaces(ours: (o, ours.range), base: (b, base.range), indent: entryIndent, source: source, locale: locale, stringUnitAlone: false)
+                }
+            }),
+            var localization = RawJSON(source: base.source, range: places.baseLocalization, canonicalIndent: localizationIndent).parsed().object
+        else { return nil }
+        for record in records {
+            guard let set = try? StringAccess.setting(record, inLocalization: localization) else { return nil }
+            localization = set
+        }
+        var writer = XcodeWriter(capacity: 1024)
+        writer.write(localization, indent: localizationIndent)
+        let written = writer.output
+        let splice = Splice(
+            position: position, entry: spliced(written, into: ours, at: places.oursLocalization),
+            replaced: .raw(RawJSON(source: ours.source, range: places.oursLocalization, canonicalIndent: localizationIndent)),
+            taken: .raw(RawJSON(source: written, range: 0..<written.count, canonicalIndent: localizationIndent)))
+        return (spliced(written, into: base, at: places.baseLocalization), splice)
+    }
+
+    /// `raw` (an entry) with `written` in place of the bytes at `range`.
+    static func spliced(_ written: [UInt8], into raw: RawJSON, at range: Range<Int>) -> JSONValue {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.range.count - range.count + written.count)
+        bytes += raw.source[raw.range.lowerBound..<range.lowerBound]
+        bytes += written
+        bytes += raw.source[range.upperBound..<raw.range.upperBound]
+        return .raw(RawJSON(source: bytes, range: 0..<bytes.count, canonicalIndent: raw.canonicalIndent))
+    }
 
     /// Where `judgeSpliced` reads and splices: ours' source localization (nil when it has none)
     /// and ours' and the base's localizations in `locale`; nil unless ours' entry is the base's
     /// around its localizations and in `source` and `locale`, and the base's `locale` holds a
     /// string unit alone.
-    static func splicePlaces(ours o: EntryBytes, base b: EntryBytes, indent: Int, source: UTF8Bytes, locale: UTF8Bytes)
+    static func splicePlaces(ours o: EntryBytes, base b: EntryBytes, indent: Int, source: UTF8Bytes, locale: UTF8Bytes, stringUnitAlone: Bool = true)
         -> (oursSource: Range<Int>?, oursLocalization: Range<Int>, baseLocalization: Range<Int>)?
     {
         let same = CanonicalMembers.same
@@ -308,10 +380,13 @@ public enum XLIFFImport {
             let oLanguages = CanonicalMembers(in: o.buffer, range: oL.value, indent: indent + 1),
             let bLanguages = CanonicalMembers(in: b.buffer, range: bL.value, indent: indent + 1),
             let oTarget = oLanguages.span(named: locale, in: o.buffer), let bTarget = bLanguages.span(named: locale, in: b.buffer),
-            same(o.buffer, oTarget.value, b.buffer, bTarget.value),
-            let inside = CanonicalMembers(in: b.buffer, range: bTarget.value, indent: indent + 2), inside.spans.count == 1,
-            inside.span(named: Name.stringUnit, in: b.buffer) != nil
+            same(o.buffer, oTarget.value, b.buffer, bTarget.value)
         else { return nil }
+        if stringUnitAlone {
+            guard let inside = CanonicalMembers(in: b.buffer, range: bTarget.value, indent: indent + 2), inside.spans.count == 1,
+                inside.span(named: Name.stringUnit, in: b.buffer) != nil
+            else { return nil }
+        }
         let oSource = oLanguages.span(named: source, in: o.buffer), bSource = bLanguages.span(named: source, in: b.buffer)
         switch (oSource, bSource) {
         case (nil, nil): break

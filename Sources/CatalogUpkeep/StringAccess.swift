@@ -205,15 +205,21 @@ public enum StringAccess {
 
     /// `entry` with `record`'s unit set.
     static func setting(_ record: UnitRecord, inEntry entry: JSONObject) throws(Refusal) -> JSONObject {
-        guard let value = record.value else { throw Refusal(description: "phrase sets (stringSet) are edited in Xcode") }
         var entry = entry
         var localizations = entry[Name.localizations]?.object ?? JSONObject()
         let localization = localizations[key: record.locale]?.materialized.object ?? JSONObject()
-        let state = record.state ?? UTF8Bytes(UnitState.translated.name)
-        let unit = JSONObject([JSONMember(Name.state, .string(state)), JSONMember(Name.value, .string(value))])
-        localizations[key: record.locale] = .object(try placing(unit, at: record.form.steps[...], in: localization, form: record.form))
+        localizations[key: record.locale] = .object(try setting(record, inLocalization: localization))
         entry[Name.localizations] = .object(localizations)
         return entry
+    }
+
+    /// `localization` (the one in `record`'s language) with `record`'s unit set, as `setting`
+    /// sets it in an entry.
+    public static func setting(_ record: UnitRecord, inLocalization localization: JSONObject) throws(Refusal) -> JSONObject {
+        guard let value = record.value else { throw Refusal(description: "phrase sets (stringSet) are edited in Xcode") }
+        let state = record.state ?? UTF8Bytes(UnitState.translated.name)
+        let unit = JSONObject([JSONMember(Name.state, .string(state)), JSONMember(Name.value, .string(value))])
+        return try placing(unit, at: record.form.steps[...], in: localization, form: record.form)
     }
 
     static func placing(_ unit: JSONObject, at steps: ArraySlice<FormPath.Step>, in object: JSONObject, form: FormPath) throws(Refusal) -> JSONObject {

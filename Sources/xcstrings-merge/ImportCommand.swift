@@ -301,7 +301,9 @@ enum ImportCommand {
         let labels = MergeLabels(base: "export", ours: "catalog", theirs: String(source.split(separator: "/").last ?? Substring(source)))
         // The keys the judging already settled, by their place in the catalog.
         var presettled = [LocaleMerge.Settled?](repeating: nil, count: outcome.spliced.isEmpty ? 0 : ours.strings.count)
-        for splice in outcome.spliced { presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry) }
+        for splice in outcome.spliced {
+            presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry, baseLocalization: splice.replaced, takenLocalization: splice.taken)
+        }
         // Conflict ids as `resolve` names them, which know the catalog's path.
         let merged = LocaleMerge.merge(
             base: base, ours: ours, theirs: outcome.catalog, keys: outcome.changedKeys, locale: UTF8Bytes(file.targetLanguage),

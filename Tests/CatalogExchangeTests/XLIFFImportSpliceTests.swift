@@ -67,7 +67,9 @@ import XcstringsMergeTestSupport
         #expect(Self.lines(spliced) == Self.lines(judged), "seed \(seed)")
         #expect(String(decoding: spliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: judged.catalog.canonicalBytes(), as: UTF8.self), "seed \(seed)")
         var presettled = [LocaleMerge.Settled?](repeating: nil, count: spliced.spliced.isEmpty ? 0 : ours.strings.count)
-        for splice in spliced.spliced { presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry) }
+        for splice in spliced.spliced {
+            presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry, baseLocalization: splice.replaced, takenLocalization: splice.taken)
+        }
         let locale = UTF8Bytes("de")
         let mergedSpliced = LocaleMerge.merge(base: base, ours: ours, theirs: spliced.catalog, keys: spliced.changedKeys, locale: locale, presettled: presettled)
         let mergedJudged = LocaleMerge.merge(base: base, ours: ours, theirs: judged.catalog, keys: judged.changedKeys, locale: locale)
@@ -75,15 +77,17 @@ import XcstringsMergeTestSupport
         #expect(Self.report(mergedSpliced) == Self.report(mergedJudged), "seed \(seed)")
     }
 
-    /// The seeds reach the shortcut, and also leave units to the rules (keys ours changed).
-    @Test func theSeedsSpliceSomeUnitsAndNotOthers() throws {
-        var spliced = 0, judged = 0
+    /// The seeds reach both shortcuts (a plain unit's, a key's forms set together), and also
+    /// leave keys to the rules and the merge (keys ours changed).
+    @Test func theSeedsSpliceSomeKeysAndNotOthers() throws {
+        var plain = 0, forms = 0, merged = 0
         for seed in Self.seeds {
             let (base, ours, file) = try Self.sides(seed: seed)
             let outcome = XLIFFImport.theirs(file, base: base, current: ours)
-            spliced += outcome.spliced.count
-            judged += outcome.changedKeys.count - outcome.spliced.count
+            plain += outcome.spliced.filter { $0.replaced == nil }.count
+            forms += outcome.spliced.filter { $0.replaced != nil }.count
+            merged += outcome.changedKeys.count - outcome.spliced.count
         }
-        #expect(spliced > 200 && judged > 200, "spliced \(spliced), judged \(judged)")
+        #expect(plain > 200 && forms > 100 && merged > 200, "plain \(plain), forms \(forms), merged \(merged)")
     }
 }
