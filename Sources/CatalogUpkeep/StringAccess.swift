@@ -141,9 +141,11 @@ public enum StringAccess {
             if let position { wantedByMember[position].append(index) }
         }
         let wanted = wantedByMember
-        let changes = ParallelBlocks.map(members.count, blockSize: 1024) { range in
-            range.compactMap { index -> (index: Int, entry: JSONValue, refused: [(UnitRecord, Refusal)])? in
-                guard !wanted[index].isEmpty else { return nil }
+        // Only the entries records go to, in the catalog's order.
+        let touched = wanted.indices.filter { !wanted[$0].isEmpty }
+        let changes = ParallelBlocks.map(touched.count, blockSize: 256) { range in
+            range.compactMap { place -> (index: Int, entry: JSONValue, refused: [(UnitRecord, Refusal)])? in
+                let index = touched[place]
                 if wanted[index].count == 1, let entry = settingInBytes(records[wanted[index][0]], in: members[index].value) {
                     return (index, entry, [])
                 }
