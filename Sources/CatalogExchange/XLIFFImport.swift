@@ -108,10 +108,13 @@ public enum XLIFFImport {
         }
     }
 
-    static func apply(_ file: XLIFFFile, reference: Catalog, current: Catalog, threeWay: Bool, splicing: Bool = false) -> Outcome {
+    static func apply(_ file: XLIFFFile, reference: Catalog, current: Catalog, threeWay: Bool, splicing wanted: Bool = false) -> Outcome {
         var outcome = Outcome(catalog: reference)
         let locale = UTF8Bytes(file.targetLanguage)
         let source = reference.sourceLanguage ?? UTF8Bytes(file.sourceLanguage)
+        // The merge reads the entries in the catalog's source language: spliced only where that
+        // is the one the rules read in.
+        let splicing = wanted && current.sourceLanguage != nil && current.sourceLanguage == reference.sourceLanguage
         // Entries found by key through a table of positions.
         let currentIndex = EntryIndex(current)
         let referenceIndex = threeWay ? EntryIndex(reference) : currentIndex

@@ -32,6 +32,12 @@ import XcstringsMergeTestSupport
         }
         var oursCatalog = whole
         oursCatalog.strings = ours
+        // Now and then the catalog's source language changed since the export.
+        if seed % 10 == 0 {
+            var root = oursCatalog.root
+            root[key: "sourceLanguage"] = .string("fr")
+            oursCatalog = try Catalog(bytes: XcodeWriter.bytes(of: .object(root)))
+        }
         oursCatalog = try Catalog(bytes: oursCatalog.canonicalBytes())
         var units = XLIFFExport.units(of: base, locale: "de").units
         for index in units.indices {
