@@ -1,7 +1,7 @@
 import CatalogLint
-import XcstringsMergePlatform
 import CatalogUpkeep
 import StringCatalog
+import XcstringsMergePlatform
 
 /// A translator's XLIFF brought back into a catalog.
 ///
@@ -130,7 +130,14 @@ public enum XLIFFImport {
         // Records counted by their key's position in the base (no key hashed again).
         var recordCounts = [Int](repeating: 0, count: referenceIndex.members.count)
         var recordBases: [Int] = []
-        var splices: [(record: Int, splice: Splice, theirs: JSONValue, basePosition: Int)] = []
+        var splices: [(record: Int, unit: SplicedUnit)] = []
+        func take(_ record: UnitRecord, of unit: XLIFFUnit, sourceChanged: Bool, basePosition: Int) {
+            if sourceChanged { outcome.sourceChanged.append(unit.id) }
+            if recordCounts[basePosition] == 0 { outcome.changedKeys.append(record.key) }
+            recordCounts[basePosition] += 1
+            recordBases.append(basePosition)
+            records.append(record)
+        }
         for (unit, judgement) in zip(units, judgements) {
             switch judgement {
             case .noTarget:
@@ -140,28 +147,20 @@ public enum XLIFFImport {
             case .unchanged:
                 outcome.unchanged += 1
             case .taken(let record, let sourceChanged, let basePosition):
-                if sourceChanged { outcome.sourceChanged.append(unit.id) }
-                if recordCounts[basePosition] == 0 { outcome.changedKeys.append(record.key) }
-                recordCounts[basePosition] += 1
-                recordBases.append(basePosition)
-                records.append(record)
+                take(record, of: unit, sourceChanged: sourceChanged, basePosition: basePosition)
             case .spliced(let spliced):
-                if spliced.sourceChanged { outcome.sourceChanged.append(unit.id) }
-                if recordCounts[spliced.basePosition] == 0 { outcome.changedKeys.append(spliced.record.key) }
-                recordCounts[spliced.basePosition] += 1
-                splices.append((records.count, spliced.splice, spliced.theirs, spliced.basePosition))
-                recordBases.append(spliced.basePosition)
-                records.append(spliced.record)
+                splices.append((records.count, spliced))
+                take(spliced.record, of: unit, sourceChanged: spliced.sourceChanged, basePosition: spliced.basePosition)
             }
         }
         // A splice stands where its unit is the key's only one taken; otherwise its record is
         // set with the others.
         var isSpliced = [Bool](repeating: false, count: records.count)
         var splicedEntries: [(position: Int, value: JSONValue)] = []
-        for splice in splices where recordCounts[splice.basePosition] == 1 {
-            isSpliced[splice.record] = true
-            outcome.spliced.append(splice.splice)
-            splicedEntries.append((splice.basePosition, splice.theirs))
+        for (record, spliced) in splices where recordCounts[spliced.basePosition] == 1 {
+            isSpliced[record] = true
+            outcome.spliced.append(spliced.splice)
+            splicedEntries.append((spliced.basePosition, spliced.theirs))
         }
         // The other keys' records set on the localization's bytes where the entries allow it.
         if splicing {
@@ -293,18 +292,11 @@ public enum XLIFFImport {
     /// holds a string unit alone; nil otherwise (the unit is judged by `judge`). The judgement
     /// is `judge`'s; the translator's entry is what `StringAccess.setting` makes of it.
     static func judgeSpliced(_ unit: XLIFFUnit, target: String, key: UTF8Bytes, position: Int, reader: EntryReader) -> Judgement? {
-        let entryIndent = 2
-        guard CanonicalMembers.isPlain(reader.source), CanonicalMembers.isPlain(reader.locale),
-            let basePosition = reader.reference.position(key),
-            case .raw(let ours) = reader.current.members[position].value, ours.canonicalIndent == entryIndent,
-            case .raw(let base) = reader.reference.members[basePosition].value, base.canonicalIndent == entryIndent,
-            let places = ours.source.withUnsafeBufferPointer({ o in
-                base.source.withUnsafeBufferPointer { b in
-                    splicePlaces(ours: (o, ours.range), base: (b, base.range), indent: entryIndent, source: reader.source, locale: reader.locale)
-                }
-            })
+        guard let basePosition = reader.reference.position(key),
+            let (ours, base, places) = splicePlaces(
+                ours: reader.current.members[position].value, base: reader.reference.members[basePosition].value,
+                source: reader.source, locale: reader.locale, stringUnitAlone: true)
         else { return nil }
-        let localizationIndent = entryIndent + 2
         let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
         // Rule 3: the unit as the export wrote it.
         let exported = RawJSON(source: base.source, range: places.baseLocalization, canonicalIndent: localizationIndent).parsed().object
@@ -332,15 +324,7 @@ public enum XLIFFImport {
     static func splicedSetting(_ records: [UnitRecord], ours oursValue: JSONValue, base baseValue: JSONValue, position: Int, source: UTF8Bytes, locale: UTF8Bytes)
         -> (theirs: JSONValue, splice: Splice)?
     {
-        let entryIndent = 2, localizationIndent = 4
-        guard CanonicalMembers.isPlain(source), CanonicalMembers.isPlain(locale),
-            case .raw(let ours) = oursValue, ours.canonicalIndent == entryIndent,
-            case .raw(let base) = baseValue, base.canonicalIndent == entryIndent,
-            let places = ours.source.withUnsafeBufferPointer({ o in
-                base.source.withUnsafeBufferPointer { b in
-                    splicePlaces(ours: (o, ours.range), base: (b, base.range), indent: entryIndent, source: source, locale: locale, stringUnitAlone: false)
-                }
-            }),
+        guard let (ours, base, places) = splicePlaces(ours: oursValue, base: baseValue, source: source, locale: locale, stringUnitAlone: false),
             var localization = RawJSON(source: base.source, range: places.baseLocalization, canonicalIndent: localizationIndent).parsed().object
         else { return nil }
         for record in records {
@@ -367,11 +351,32 @@ public enum XLIFFImport {
         return .raw(RawJSON(source: bytes, range: 0..<bytes.count, canonicalIndent: raw.canonicalIndent))
     }
 
+    /// An entry's indent in a catalog, and its localizations'.
+    static let entryIndent = 2, localizationIndent = 4
+
+    /// `splicePlaces` of two entries kept as bytes in Xcode's layout, with those bytes; nil
+    /// where either is otherwise, or a language's name would need escaping.
+    static func splicePlaces(ours oursValue: JSONValue, base baseValue: JSONValue, source: UTF8Bytes, locale: UTF8Bytes, stringUnitAlone: Bool)
+        -> (ours: RawJSON, base: RawJSON, places: (oursSource: Range<Int>?, oursLocalization: Range<Int>, baseLocalization: Range<Int>))?
+    {
+        guard CanonicalMembers.isPlain(source), CanonicalMembers.isPlain(locale),
+            case .raw(let ours) = oursValue, ours.canonicalIndent == entryIndent,
+            case .raw(let base) = baseValue, base.canonicalIndent == entryIndent,
+            let places = ours.source.withUnsafeBufferPointer({ o in
+                base.source.withUnsafeBufferPointer { b in
+                    splicePlaces(
+                        ours: (o, ours.range), base: (b, base.range), indent: entryIndent, source: source, locale: locale, stringUnitAlone: stringUnitAlone)
+                }
+            })
+        else { return nil }
+        return (ours, base, places)
+    }
+
     /// Where `judgeSpliced` reads and splices: ours' source localization (nil when it has none)
     /// and ours' and the base's localizations in `locale`; nil unless ours' entry is the base's
     /// around its localizations and in `source` and `locale`, and the base's `locale` holds a
     /// string unit alone.
-    static func splicePlaces(ours o: EntryBytes, base b: EntryBytes, indent: Int, source: UTF8Bytes, locale: UTF8Bytes, stringUnitAlone: Bool = true)
+    static func splicePlaces(ours o: EntryBytes, base b: EntryBytes, indent: Int, source: UTF8Bytes, locale: UTF8Bytes, stringUnitAlone: Bool)
         -> (oursSource: Range<Int>?, oursLocalization: Range<Int>, baseLocalization: Range<Int>)?
     {
         let same = CanonicalMembers.same

@@ -80,8 +80,8 @@ enum ImportCommand {
         }
         let document: XLIFFDocument
         let twoWay = parsed.flag("--two-way")
-        // The first catalog's file read, and the base its header records parsed, on another
-        // core while the units are read on this one.
+        // The first catalog's conflicts looked up and its file read, and the base its header
+        // records parsed, on another core while the units are read on this one (`Prepared`).
         let prepared = Prepared()
         defer { prepared.drop() }
         do {
