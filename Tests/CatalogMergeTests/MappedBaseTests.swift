@@ -140,8 +140,10 @@ import XcstringsMergeTestSupport
         #if os(Linux)
         let catalog = try #require(mapped)
         #expect(catalog.canonicalBytes() == (try Catalog(bytes: Self.sides.base)).canonicalBytes())
-        // Another program writes the file meanwhile: not replaced.
-        _ = try directory.write("Big.xcstrings", Self.sides.ours)
+        // Another program writes the file meanwhile: not replaced. It replaces the file (never
+        // truncates it in place: the mapped pages must stay the old file's in this process,
+        // which goes on running other tests).
+        try Data(Self.sides.ours).write(to: URL(fileURLWithPath: path), options: .atomic)
         #expect(throws: FileError.self) { try edit.replace(with: catalog) }
         #else
         #expect(mapped == nil)
