@@ -16,6 +16,9 @@ import XcstringsMergeTestSupport
         environment["XCSTRINGS_BIN"] = Paths.tool.path
         environment["XCSTRINGS_BASE"] = base
         environment["GITHUB_STEP_SUMMARY"] = summary.path
+        // The script keeps its files in a new folder under TMPDIR when no output folder is set:
+        // the sandbox's own, so that it goes when the sandbox does.
+        environment["TMPDIR"] = repo.directory.url.path
         for (name, value) in extra { environment[name] = value }
         return try run(shell.url, [Self.script.path], in: repo.root, environment: environment)
     }
