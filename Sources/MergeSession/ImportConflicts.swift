@@ -76,7 +76,7 @@ public enum ImportConflicts {
             let workingDirectory = repository.workingDirectory
         else { return nil }
         let absolute = catalogPath.hasPrefix("/") ? catalogPath : (FilePaths.currentDirectory ?? ".") + "/" + catalogPath
-        let relative = ResolveSession.repositoryPath(absolute, prefix: "", workingDirectory: workingDirectory)
-        return relative.isEmpty || relative.hasPrefix("..") ? nil : Place(repository: repository, relative: relative)
+        // A catalog outside the repository found (the current folder's) is in none.
+        return ResolveSession.pathInside(absolute, workingDirectory: workingDirectory).map { Place(repository: repository, relative: $0) }
     }
 }

@@ -237,6 +237,16 @@ public struct ResolveSession {
         return folder + path[path.index(after: slash)...]
     }
 
+    /// An absolute `path`'s `repositoryPath`; nil where it is not inside the working tree
+    /// (`repositoryPath` would make one of any path).
+    public static func pathInside(_ path: String, workingDirectory: String) -> String? {
+        let resolved = resolvedFile(path)
+        let top = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+        guard resolved.hasPrefix(realPath(workingDirectory)) || resolved.hasPrefix(top) else { return nil }
+        let relative = repositoryPath(path, prefix: "", workingDirectory: workingDirectory)
+        return relative.isEmpty || relative.hasPrefix("..") ? nil : relative
+    }
+
     public static func repositoryPath(_ path: String, prefix: String, workingDirectory: String) -> String {
         var joined = path.hasPrefix("/") ? resolvedFile(path) : prefix + path
         let top = realPath(workingDirectory)

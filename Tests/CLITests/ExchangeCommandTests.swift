@@ -96,6 +96,26 @@ import XcstringsMergeTestSupport
         #expect(try sandbox.tool(["import", "out/de.xliff", "--prefer", "theirs"]).status == 1)
     }
 
+    /// A catalog outside the repository the import is run in is in no repository: its
+    /// conflicts are reported as such, and that repository's index is left alone.
+    @Test func aCatalogOutsideTheCurrentRepositoryIsInNone() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.tool(["export", Self.path, "--locale", "de", "-o", "out"]).status == 0)
+        let xliff = try Self.text(sandbox, "out/de.xliff").replacingOccurrences(
+            of: "<target state=\"translated\">Abbrechen</target>", with: "<target state=\"translated\">Abbruch</target>")
+        try sandbox.write("out/de.xliff", Array(xliff.utf8))
+        let outside = sandbox.directory.url.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let catalog = outside.appendingPathComponent("Localizable.xcstrings").path
+        try Data(try sandbox.read(Self.path)).write(to: URL(fileURLWithPath: catalog))
+        #expect(try sandbox.tool(["set", catalog, "Cancel", "de", "Abbrechen!"]).status == 0)
+        let imported = try sandbox.tool(["import", "out/de.xliff", "--catalog", catalog])
+        #expect(imported.status == 1, "\(imported.stderr)")
+        #expect(imported.stderr.contains("resolve cannot reach them (the catalog is not in a git repository)"), "\(imported.stderr)")
+        #expect(try sandbox.git("status", "--porcelain").stdout.contains("UU") == false)
+    }
+
     /// Conflicts an import leaves in a committed catalog are put where a merge's are: the
     /// catalog in conflict in the index, which git refuses to commit, `resolve` lists and
     /// settles like any merge's, and a new import waits for.
