@@ -153,6 +153,8 @@ public enum XLIFFImport {
                 take(spliced.record, of: unit, sourceChanged: spliced.sourceChanged, basePosition: spliced.basePosition)
             }
         }
+        // Tens of thousands of judgements: freed by the process's end, where it ends soon.
+        ProcessLifetime.keepUntilExit(judgements)
         // A splice stands where its unit is the key's only one taken; otherwise its record is
         // set with the others.
         var isSpliced = [Bool](repeating: false, count: records.count)

@@ -103,6 +103,7 @@ enum ImportCommand {
                     prepared.parse(base)
                 })
             PhaseTimes.mark("XLIFF parsed")
+            ProcessLifetime.keepUntilExit(document)
         } catch let error as XMLReadError {
             Output.fileError(xliffPath, line: max(error.line, 1), column: max(error.column, 1), error.message)
             return .error
@@ -310,6 +311,9 @@ enum ImportCommand {
             options: MergeOptions(prefer: prefer, file: name), labels: labels,
             presettled: presettled)
         PhaseTimes.mark("merged")
+        // Three catalogs of tens of thousands of entries: freed by the process's end (not the
+        // file's lock, which a later <file> of the same catalog takes).
+        ProcessLifetime.keepUntilExit((base, ours, outcome, presettled, merged))
         let conflicts = merged.report.unresolvedConflicts.count
         // The catalog as it was, for the index's stage 2 should conflicts be left (in a
         // repository: elsewhere they cannot be).

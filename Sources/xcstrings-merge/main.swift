@@ -8,5 +8,6 @@ import XcstringsMergePlatform
 PhaseTimes.begin()
 MemoryAllocation.keepFreedMemory()
 MemoryMaps.allowMappingsInPlace()
+ProcessLifetime.allowKeepingUntilExit()
 Signals.ignoreWriteSignals()
 exit(Output.finalStatus(Tool.run(Array(CommandLine.arguments.dropFirst()))))
