@@ -78,6 +78,12 @@ public enum XMLReader {
     /// Elements nested deeper than this end the reading (XLIFF needs 6).
     public static let maximumDepth = 32
 
+    /// Loads libxml2 (and what it links: on Linux ICU, some 13 ms) if it is not loaded yet: on
+    /// another core while the document is read from disk, `read` then finds it loaded.
+    public static func load() {
+        _ = LibXML2.loaded
+    }
+
     /// Reads `bytes`, handing each element's start, text and end to `handler`; the first error
     /// (malformed XML, a DTD, an entity, too deep, too big) ends the reading.
     static func read<Handler: XMLEventHandler>(_ bytes: [UInt8], into handler: inout Handler) throws(XMLReadError) {

@@ -84,6 +84,8 @@ enum ImportCommand {
         // records parsed, on another core while the units are read on this one (`Prepared`).
         let prepared = Prepared()
         defer { prepared.drop() }
+        let loading = Threads.start { XMLReader.load() }
+        defer { loading.join() }
         do {
             let bytes = try FileBytes.read(xliffPath)
             guard bytes.count <= XMLReader.maximumSize else {
