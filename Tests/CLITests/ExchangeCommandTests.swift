@@ -96,15 +96,22 @@ import XcstringsMergeTestSupport
         #expect(try sandbox.tool(["import", "out/de.xliff", "--prefer", "theirs"]).status == 1)
     }
 
-    /// A catalog outside the repository the import is run in is in no repository: its
-    /// conflicts are reported as such, and that repository's index is left alone.
-    @Test func aCatalogOutsideTheCurrentRepositoryIsInNone() throws {
+    /// The sandbox's catalog exported to `out/de.xliff`, where the translator changed Cancel's
+    /// German to "Abbruch".
+    static func sandboxWithCancelTranslated() throws -> GitSandbox {
         let sandbox = try Self.sandbox()
-        defer { sandbox.remove() }
         #expect(try sandbox.tool(["export", Self.path, "--locale", "de", "-o", "out"]).status == 0)
         let xliff = try Self.text(sandbox, "out/de.xliff").replacingOccurrences(
             of: "<target state=\"translated\">Abbrechen</target>", with: "<target state=\"translated\">Abbruch</target>")
         try sandbox.write("out/de.xliff", Array(xliff.utf8))
+        return sandbox
+    }
+
+    /// A catalog outside the repository the import is run in is in no repository: its
+    /// conflicts are reported as such, and that repository's index is left alone.
+    @Test func aCatalogOutsideTheCurrentRepositoryIsInNone() throws {
+        let sandbox = try Self.sandboxWithCancelTranslated()
+        defer { sandbox.remove() }
         let outside = sandbox.directory.url.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         let catalog = outside.appendingPathComponent("Localizable.xcstrings").path
@@ -120,12 +127,8 @@ import XcstringsMergeTestSupport
     /// catalog in conflict in the index, which git refuses to commit, `resolve` lists and
     /// settles like any merge's, and a new import waits for.
     @Test func anImportsConflictsAreSettledWithResolve() throws {
-        let sandbox = try Self.sandbox()
+        let sandbox = try Self.sandboxWithCancelTranslated()
         defer { sandbox.remove() }
-        #expect(try sandbox.tool(["export", Self.path, "--locale", "de", "-o", "out"]).status == 0)
-        let xliff = try Self.text(sandbox, "out/de.xliff").replacingOccurrences(
-            of: "<target state=\"translated\">Abbrechen</target>", with: "<target state=\"translated\">Abbruch</target>")
-        try sandbox.write("out/de.xliff", Array(xliff.utf8))
         #expect(try sandbox.tool(["set", Self.path, "Cancel", "de", "Abbrechen!"]).status == 0)
         try sandbox.commitAll("Cancel changed meanwhile")
         let imported = try sandbox.tool(["import", "out/de.xliff"])
