@@ -240,25 +240,36 @@ public struct ResolveSession {
     /// An absolute `path`'s `repositoryPath`; nil where it is not inside the working tree
     /// (`repositoryPath` would make one of any path).
     public static func pathInside(_ path: String, workingDirectory: String) -> String? {
-        let resolved = resolvedFile(path)
         let top = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
-        guard resolved.hasPrefix(realPath(workingDirectory)) || resolved.hasPrefix(top) else { return nil }
-        let relative = repositoryPath(path, prefix: "", workingDirectory: workingDirectory)
-        return relative.isEmpty || relative.hasPrefix("..") ? nil : relative
+        let (relative, isInside) = relativePath(path, prefix: "", workingDirectory: top)
+        return !isInside || relative.isEmpty || relative.hasPrefix("..") ? nil : relative
     }
 
     public static func repositoryPath(_ path: String, prefix: String, workingDirectory: String) -> String {
+        relativePath(path, prefix: prefix, workingDirectory: workingDirectory).path
+    }
+
+    /// `repositoryPath`, and whether the working tree was found at the path's start (what was
+    /// taken off it).
+    static func relativePath(_ path: String, prefix: String, workingDirectory: String) -> (path: String, isInside: Bool) {
         var joined = path.hasPrefix("/") ? resolvedFile(path) : prefix + path
         let top = realPath(workingDirectory)
-        if joined.hasPrefix(top) { joined = String(joined.dropFirst(top.count)) }
-        if joined.hasPrefix(workingDirectory) { joined = String(joined.dropFirst(workingDirectory.count)) }
+        var isInside = false
+        if joined.hasPrefix(top) {
+            joined = String(joined.dropFirst(top.count))
+            isInside = true
+        }
+        if joined.hasPrefix(workingDirectory) {
+            joined = String(joined.dropFirst(workingDirectory.count))
+            isInside = true
+        }
         var parts: [Substring] = []
         for part in joined.split(separator: "/") {
             if part == "." { continue }
             if part == "..", !parts.isEmpty { parts.removeLast(); continue }
             parts.append(part)
         }
-        return parts.joined(separator: "/")
+        return (parts.joined(separator: "/"), isInside)
     }
 
     /// What `resolve` does with a working file edited since the merge.
