@@ -62,8 +62,7 @@ public struct ExportBase: Sendable, Equatable {
         var parts = Parts()
         for (from, text) in headerNotes {
             if from == Self.catalogNote {
-                var text = text
-                text.withUTF8 { parts.add($0) }
+                parts.catalogNotes.append(Array(text.utf8))
             } else if from == Self.describingNote, parts.describing == nil {
                 parts.describing = text
             }
@@ -72,30 +71,53 @@ public struct ExportBase: Sendable, Equatable {
     }
 
     /// The header's notes as the reading meets them: the first describing note, and the
-    /// catalog's notes decoded one by one as each ends (never the whole base64 text at once).
+    /// catalog's notes in base64 as read (decoded by `init(_:)`, maybe on another core).
     struct Parts {
         var describing: String?
-        var catalogBytes: [UInt8] = []
-        var count = 0
-        var isDecodable = true
-
-        mutating func add(_ base64: UnsafeBufferPointer<UInt8>) {
-            count += 1
-            guard isDecodable else { return }
-            if !Base64.decode(base64, appendingTo: &catalogBytes) { isDecodable = false }
-        }
+        var catalogNotes: [[UInt8]] = []
     }
 
+    /// The base the notes record; nil when there is none or a catalog note is not base64.
     init?(_ parts: Parts) {
-        guard let describing = parts.describing, let range = describing.firstRange(of: "base blob "), parts.count > 0, parts.isDecodable else { return nil }
+        guard let describing = parts.describing, let range = describing.firstRange(of: "base blob "), !parts.catalogNotes.isEmpty else { return nil }
         let id = describing[range.upperBound...].prefix(while: { $0.isHexDigit })
         guard id.count == 40 else { return nil }
+        var catalogBytes: [UInt8] = []
+        catalogBytes.reserveCapacity(parts.catalogNotes.reduce(0) { $0 + $1.count / 4 * 3 + 3 })
+        for note in parts.catalogNotes {
+            guard note.withUnsafeBufferPointer({ Base64.decode($0, appendingTo: &catalogBytes) }) else { return nil }
+        }
         blobID = String(id)
-        catalogBytes = parts.catalogBytes
+        self.catalogBytes = catalogBytes
     }
 
     public static func == (lhs: ExportBase, rhs: ExportBase) -> Bool {
         lhs.blobID == rhs.blobID && lhs.catalogBytes == rhs.catalogBytes
+    }
+}
+
+/// What a `<file>`'s header records of the export's base, decoded when first asked for: its
+/// megabytes of base64 are gathered as the header is read, and decoded (`base`) by whoever
+/// needs them first, so that an import can have that done on another core while it reads the
+/// units.
+public final class RecordedBase: @unchecked Sendable {
+    private let lock = Lock()
+    private var parts: ExportBase.Parts?
+    private var decoded: ExportBase?
+
+    init(_ parts: ExportBase.Parts) { self.parts = parts }
+
+    public init(_ base: ExportBase) { decoded = base }
+
+    /// The base; nil when the notes hold none or do not decode (then the import is two-way).
+    public var base: ExportBase? {
+        lock.locked {
+            if let parts {
+                decoded = ExportBase(parts)
+                self.parts = nil
+            }
+            return decoded
+        }
     }
 }
 

@@ -54,8 +54,14 @@ public struct XLIFFFile: Sendable {
     public var sourceLanguage: String
     public var targetLanguage: String
     public var tool: XLIFFTool?
-    /// What the export recorded of the catalog it was made from (see `ExportBase`).
-    public var base: ExportBase?
+    /// What the export recorded of the catalog it was made from (see `ExportBase`), decoded
+    /// when first asked for (`recordedBase`).
+    public var base: ExportBase? {
+        get { recordedBase?.base }
+        set { recordedBase = newValue.map(RecordedBase.init) }
+    }
+    /// The header's record of it as read: `base` before it is decoded.
+    public var recordedBase: RecordedBase?
     public var units: [XLIFFUnit]
     public var line = 0
 
@@ -64,7 +70,7 @@ public struct XLIFFFile: Sendable {
         self.sourceLanguage = sourceLanguage
         self.targetLanguage = targetLanguage
         self.tool = tool
-        self.base = base
+        self.recordedBase = base.map(RecordedBase.init)
         self.units = units
     }
 }
@@ -81,6 +87,11 @@ public struct XLIFFDocument: Sendable {
     /// as its `<body>` begins (the base its header records too, no units yet), so that a caller
     /// may prepare on another core while the rest is read.
     public init(bytes: [UInt8], fileStarts: ((XLIFFFile) -> Void)? = nil, bodyStarts: ((XLIFFFile) -> Void)? = nil) throws(XMLReadError) {
+        self = try bytes.withUnsafeBufferPointer { buffer throws(XMLReadError) in try XLIFFDocument(buffer: buffer, fileStarts: fileStarts, bodyStarts: bodyStarts) }
+    }
+
+    /// `init(bytes:)` of bytes held elsewhere (a mapped file), read while this runs.
+    public init(buffer bytes: UnsafeBufferPointer<UInt8>, fileStarts: ((XLIFFFile) -> Void)? = nil, bodyStarts: ((XLIFFFile) -> Void)? = nil) throws(XMLReadError) {
         var reading = XLIFFReading()
         reading.fileStarts = fileStarts
         reading.bodyStarts = bodyStarts
@@ -293,7 +304,7 @@ struct XLIFFReading: XMLEventHandler {
     var bodyStarts: ((XLIFFFile) -> Void)?
     private var fileHas = (header: false, body: false, tool: false)
     private var headerNotes = ExportBase.Parts()
-    /// A catalog note's base64 as bytes (megabytes of it: never a string).
+    /// A catalog note's base64 as bytes (megabytes of it: never a string), kept as read.
     private var noteBytes: [UInt8] = []
     private var gathersBytes = false
     private var unit: XLIFFUnit?
@@ -326,7 +337,7 @@ struct XLIFFReading: XMLEventHandler {
 
     /// The files', units' and problem's lines and columns, from the offsets kept, in one pass
     /// over `bytes` (the document read).
-    mutating func place(in bytes: [UInt8]) {
+    mutating func place(in bytes: UnsafeBufferPointer<UInt8>) {
         let places = LineLocator.locations(of: tagOffsets, in: bytes)
         for fileIndex in files.indices {
             files[fileIndex].line = places[files[fileIndex].line].line
@@ -385,7 +396,7 @@ struct XLIFFReading: XMLEventHandler {
             switch element.attribute("from") {
             case ExportBase.catalogNote?:
                 gathersBytes = true
-                noteBytes.removeAll(keepingCapacity: true)
+                noteBytes = []
                 return .text(.catalogNote)
             case ExportBase.describingNote? where headerNotes.describing == nil:
                 gathered = ""
@@ -438,13 +449,14 @@ struct XLIFFReading: XMLEventHandler {
             case .describingNote: headerNotes.describing = value
             case .catalogNote:
                 gathersBytes = false
-                noteBytes.withUnsafeBufferPointer { headerNotes.add($0) }
+                headerNotes.catalogNotes.append(noteBytes)
+                noteBytes = []
             }
         case .unit:
             if let unit { file?.units.append(unit) }
             unit = nil
         case .header:
-            file?.base = ExportBase(headerNotes)
+            file?.recordedBase = headerNotes.describing == nil && headerNotes.catalogNotes.isEmpty ? nil : RecordedBase(headerNotes)
             headerNotes = ExportBase.Parts()
             noteBytes = []
         case .file:

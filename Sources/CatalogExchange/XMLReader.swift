@@ -86,7 +86,7 @@ public enum XMLReader {
 
     /// Reads `bytes`, handing each element's start, text and end to `handler`; the first error
     /// (malformed XML, a DTD, an entity, too deep, too big) ends the reading.
-    static func read<Handler: XMLEventHandler>(_ bytes: [UInt8], into handler: inout Handler) throws(XMLReadError) {
+    static func read<Handler: XMLEventHandler>(_ bytes: UnsafeBufferPointer<UInt8>, into handler: inout Handler) throws(XMLReadError) {
         guard bytes.count <= maximumSize else {
             throw XMLReadError(line: 0, column: 0, message: "\(bytes.count) bytes: larger than the \(maximumSize >> 20) MiB accepted")
         }
@@ -109,7 +109,7 @@ extension XMLReader {
     /// Where a `<!DOCTYPE` is in the prolog (before the first element), found before libxml2
     /// sees it: libxml2 reads a DTD's declarations (entities within entities) before it says
     /// there is one.
-    static func doctypeOffset(_ bytes: [UInt8]) -> Int? {
+    static func doctypeOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         func starts(_ text: StaticString, at index: Int) -> Bool {
             let count = text.utf8CodeUnitCount
             guard index + count <= bytes.count else { return false }
@@ -204,7 +204,7 @@ struct LibXML2: @unchecked Sendable {
         }
         var probe = Probe()
         var probing = library
-        try? library.read(Array("<a b=\"&amp;\"/>".utf8), into: &probe)
+        try? Array("<a b=\"&amp;\"/>".utf8).withUnsafeBufferPointer { bytes throws(XMLReadError) in try library.read(bytes, into: &probe) }
         probing.keepsAmpersandsAsReferences = probe.value == Array("&#38;".utf8)
         return .success(probing)
     }
@@ -215,7 +215,7 @@ struct LibXML2: @unchecked Sendable {
     /// (substitute entities), XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR, XML_PARSE_HUGE.
     static let options: Int32 = 1 << 11
 
-    func read<Handler: XMLEventHandler>(_ bytes: [UInt8], into handler: inout Handler) throws(XMLReadError) {
+    func read<Handler: XMLEventHandler>(_ bytes: UnsafeBufferPointer<UInt8>, into handler: inout Handler) throws(XMLReadError) {
         guard !bytes.isEmpty else { throw XMLReadError(line: 1, column: 1, message: "empty document") }
         let session = HandlingSession(library: self, bytes: bytes, handler: handler)
         let sax = SAXHandlerTable()
@@ -230,16 +230,14 @@ struct LibXML2: @unchecked Sendable {
         session.context = context
         // Pushed a megabyte at a time: libxml2 refuses a push with more than 10 MB still to
         // parse ("Huge input lookup").
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
-                var offset = 0
-                while true {
-                    let count = min(1 << 20, buffer.count - offset)
-                    let isLast = offset + count == buffer.count
-                    let status = parseChunk(context, start + offset, Int32(count), isLast ? 1 : 0)
-                    offset += count
-                    if status != 0 || isLast || session.refusal != nil { return status }
-                }
+        let status = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { start in
+            var offset = 0
+            while true {
+                let count = min(1 << 20, bytes.count - offset)
+                let isLast = offset + count == bytes.count
+                let status = parseChunk(context, start + offset, Int32(count), isLast ? 1 : 0)
+                offset += count
+                if status != 0 || isLast || session.refusal != nil { return status }
             }
         }
         withExtendedLifetime(session) {}
@@ -256,8 +254,8 @@ struct LibXML2: @unchecked Sendable {
 /// behind `HandlingSession`'s overrides (a C callback cannot be generic).
 class SAXSession {
     let library: LibXML2
-    /// The document, where start tags are found.
-    let bytes: [UInt8]
+    /// The document, where start tags are found (valid while it is read).
+    let bytes: UnsafeBufferPointer<UInt8>
     var context: LibXML2.Context?
     var depth = 0
     var sawRoot = false
@@ -268,7 +266,7 @@ class SAXSession {
     var firstError: XMLReadError?
     var refusal: XMLReadError?
 
-    init(library: LibXML2, bytes: [UInt8]) {
+    init(library: LibXML2, bytes: UnsafeBufferPointer<UInt8>) {
         self.library = library
         self.bytes = bytes
     }
@@ -319,7 +317,7 @@ class SAXSession {
 final class HandlingSession<Handler: XMLEventHandler>: SAXSession {
     var handler: Handler
 
-    init(library: LibXML2, bytes: [UInt8], handler: Handler) {
+    init(library: LibXML2, bytes: UnsafeBufferPointer<UInt8>, handler: Handler) {
         self.handler = handler
         super.init(library: library, bytes: bytes)
     }

@@ -87,23 +87,35 @@ enum ImportCommand {
         let loading = Threads.start { XMLReader.load() }
         defer { loading.join() }
         do {
-            let bytes = try FileBytes.read(xliffPath)
-            guard bytes.count <= XMLReader.maximumSize else {
-                Output.err("\(xliffPath): error: \(bytes.count) bytes: larger than the \(XMLReader.maximumSize >> 20) MiB accepted\n")
+            // A big file mapped rather than read: its pages are the page cache's, not fresh
+            // ones filled with a copy (libxml2 copies what it is pushed anyway).
+            let mapped = FileBytes.mappedForTheProcess(xliffPath, minimumSize: 1 << 20, alongside: {})
+            let bytes = try mapped == nil ? FileBytes.read(xliffPath) : []
+            let size = mapped.map { $0.bytes.count - $0.leadingSpaces } ?? bytes.count
+            guard size <= XMLReader.maximumSize else {
+                Output.err("\(xliffPath): error: \(size) bytes: larger than the \(XMLReader.maximumSize >> 20) MiB accepted\n")
                 return .error
             }
             PhaseTimes.mark("XLIFF file read")
-            document = try XLIFFDocument(
-                bytes: bytes,
-                fileStarts: { file in
-                    prepared.fileStarts()
-                    guard file.original.hasSuffix(".xcstrings"), let path = catalogPath(of: file, named: parsed.value("--catalog")) else { return }
-                    prepared.start(path: path)
-                },
-                bodyStarts: { file in
-                    guard bundle == nil, !twoWay, let base = file.base?.catalogBytes else { return }
-                    prepared.parse(base)
-                })
+            func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(XMLReadError) -> XLIFFDocument {
+                try XLIFFDocument(
+                    buffer: buffer,
+                    fileStarts: { file in
+                        prepared.fileStarts()
+                        guard file.original.hasSuffix(".xcstrings"), let path = catalogPath(of: file, named: parsed.value("--catalog")) else { return }
+                        prepared.start(path: path)
+                    },
+                    bodyStarts: { file in
+                        guard bundle == nil, !twoWay, let recorded = file.recordedBase else { return }
+                        prepared.parse(recorded)
+                    })
+            }
+            if let mapped {
+                document = try mapped.bytes.withUnsafeBufferPointer { all throws(XMLReadError) in try read(UnsafeBufferPointer(rebasing: all[mapped.leadingSpaces...])) }
+                ProcessLifetime.keepUntilExit(mapped.bytes)
+            } else {
+                document = try bytes.withUnsafeBufferPointer { all throws(XMLReadError) in try read(all) }
+            }
             PhaseTimes.mark("XLIFF parsed")
             ProcessLifetime.keepUntilExit(document)
         } catch let error as XMLReadError {
@@ -235,10 +247,14 @@ enum ImportCommand {
             }
         }
 
-        /// Starts on that file's base (its header read).
-        func parse(_ bytes: [UInt8]) {
+        /// Starts on that file's base (its header read): decoded and parsed, after the
+        /// catalog is read where there is one core to spare.
+        func parse(_ recorded: RecordedBase) {
             guard job != nil, baseJob == nil, files == jobFile else { return }
-            baseJob = Threads.start { [self] in base = ImportCommand.parsedBase(bytes) }
+            baseJob = Threads.start { [self] in
+                guard let bytes = recorded.base?.catalogBytes else { return }
+                base = ImportCommand.parsedBase(bytes)
+            }
         }
 
         /// What was read for `path`, waited for; nil when nothing was (then or ever after).

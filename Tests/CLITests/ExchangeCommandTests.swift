@@ -48,6 +48,8 @@ import XcstringsMergeTestSupport
         let export = try sandbox.tool(["export", Self.path, "--locale", "de", "--output", "out"])
         #expect(export.status == 0, "\(export.stderr)")
         #expect(try Self.text(sandbox, "out/de.xliff").contains("base blob \(blob):"))
+        // Big enough to be mapped rather than read.
+        #expect(try sandbox.read("out/de.xliff").count > 1 << 20)
         let imported = try sandbox.tool(["import", "out/de.xliff"])
         #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported.stderr)")
         #expect(try sandbox.read(Self.path) == bytes)

@@ -103,9 +103,10 @@ struct CatalogExportTests {
         #expect(read.files.first?.base == base)
     }
 
-    /// The notes' base64 is decoded note by note as the reading meets it, in whatever pieces
-    /// the XML parser hands over (a character reference splits the text); a note that is not
-    /// base64 leaves the file without a base (imported two-way), even where the others are.
+    /// The notes' base64 is kept as the reading meets it, in whatever pieces the XML parser
+    /// hands over (a character reference splits the text), and decoded when first asked for; a
+    /// note that is not base64 leaves the file without a base (imported two-way), even where
+    /// the others are.
     @Test func aBaseIsReadNoteByNoteAndADamagedNoteDropsIt() throws {
         let bytes = (0..<(ExportBase.bytesPerNote + 5_000)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
         let base = ExportBase(blobID: String(repeating: "b", count: 40), catalogBytes: bytes)
@@ -119,6 +120,20 @@ struct CatalogExportTests {
         #expect(referenced.contains("&#65;"))
         #expect(try XLIFFDocument(bytes: Array(referenced.utf8)).files.first?.base == base)
         let damaged = notes[0] + "<note from=\"xcstrings-merge-base\">" + notes[1] + "<note from=\"xcstrings-merge-base\">*" + notes[2]
-        #expect(try XLIFFDocument(bytes: Array(damaged.utf8)).files.first?.base == nil)
+        let damagedFile = try #require(try XLIFFDocument(bytes: Array(damaged.utf8)).files.first)
+        #expect(damagedFile.recordedBase != nil && damagedFile.base == nil)
+    }
+
+    /// The recorded base is decoded once, by whichever thread asks first; every copy of the
+    /// file shares it.
+    @Test func aRecordedBaseIsDecodedOnceForEveryThread() throws {
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 40_503) }
+        let base = ExportBase(blobID: String(repeating: "c", count: 40), catalogBytes: bytes)
+        let file = try #require(try XLIFFDocument(bytes: XLIFFDocument(files: [XLIFFFile(original: "a.xcstrings", sourceLanguage: "en", targetLanguage: "de", base: base, units: [])]).bytes()).files.first)
+        let recorded = try #require(file.recordedBase)
+        let seen = ParallelBlocks.map(8, blockSize: 1) { range in range.map { _ in recorded.base } }
+        #expect(seen.allSatisfy { $0 == base })
+        let copy = file
+        #expect(copy.recordedBase === recorded && copy.base == base)
     }
 }

@@ -10,14 +10,17 @@ public enum LineLocator {
     /// The 1-based line and column of each of `offsets` (in ascending order) in `bytes`, found
     /// in one pass that counts line feeds up to the last of them, with no table of lines.
     public static func locations(of offsets: [Int], in bytes: [UInt8]) -> [(line: Int, column: Int)] {
+        bytes.withUnsafeBufferPointer { locations(of: offsets, in: $0) }
+    }
+
+    /// `locations(of:in:)` in bytes held elsewhere (a mapped file).
+    public static func locations(of offsets: [Int], in buffer: UnsafeBufferPointer<UInt8>) -> [(line: Int, column: Int)] {
         // A carriage return (rare in catalogs) ends lines too: then the bytes are read one by one.
-        let carriageReturns = holdsCarriageReturn(bytes)
-        return bytes.withUnsafeBufferPointer { buffer in
-            var line = 0
-            var counted = 0
-            return locations(of: offsets, in: buffer, from: 0, carriageReturns: carriageReturns, line: &line, counted: &counted)
-                .map { ($0.line + 1, $0.column) }
-        }
+        let carriageReturns = buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) != nil } ?? false
+        var line = 0
+        var counted = 0
+        return locations(of: offsets, in: buffer, from: 0, carriageReturns: carriageReturns, line: &line, counted: &counted)
+            .map { ($0.line + 1, $0.column) }
     }
 
     /// The locations of `offsets` (none before `from`, no carriage return in `buffer`) and the
