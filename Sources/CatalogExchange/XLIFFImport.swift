@@ -131,26 +131,30 @@ public enum XLIFFImport {
         var recordCounts = [Int](repeating: 0, count: referenceIndex.members.count)
         var recordBases: [Int] = []
         var splices: [(record: Int, unit: SplicedUnit)] = []
-        func take(_ record: UnitRecord, of unit: XLIFFUnit, sourceChanged: Bool, basePosition: Int) {
-            if sourceChanged { outcome.sourceChanged.append(unit.id) }
+        records.reserveCapacity(units.count)
+        recordBases.reserveCapacity(units.count)
+        func take(_ record: UnitRecord, ofUnit index: Int, sourceChanged: Bool, basePosition: Int) {
+            if sourceChanged { outcome.sourceChanged.append(units[index].id) }
             if recordCounts[basePosition] == 0 { outcome.changedKeys.append(record.key) }
             recordCounts[basePosition] += 1
             recordBases.append(basePosition)
             records.append(record)
         }
-        for (unit, judgement) in zip(units, judgements) {
-            switch judgement {
+        // By index: a unit is copied (its strings retained) only where it is named.
+        for index in units.indices {
+            switch judgements[index] {
             case .noTarget:
                 break
             case .skipped(let reason):
+                let unit = units[index]
                 outcome.skipped.append(Skipped(id: unit.id, line: unit.line, column: unit.column, reason: reason))
             case .unchanged:
                 outcome.unchanged += 1
             case .taken(let record, let sourceChanged, let basePosition):
-                take(record, of: unit, sourceChanged: sourceChanged, basePosition: basePosition)
+                take(record, ofUnit: index, sourceChanged: sourceChanged, basePosition: basePosition)
             case .spliced(let spliced):
                 splices.append((records.count, spliced))
-                take(spliced.record, of: unit, sourceChanged: spliced.sourceChanged, basePosition: spliced.basePosition)
+                take(spliced.record, ofUnit: index, sourceChanged: spliced.sourceChanged, basePosition: spliced.basePosition)
             }
         }
         // Tens of thousands of judgements: freed by the process's end, where it ends soon.
@@ -167,9 +171,11 @@ public enum XLIFFImport {
         // The other keys' records set on the localization's bytes where the entries allow it.
         if splicing {
             var groups: [[Int]] = []
-            var groupOfBase: [Int: Int] = [:]
+            // Each key's group by its position in the base (-1: none yet).
+            var groupOfBase = [Int](repeating: -1, count: referenceIndex.members.count)
             for index in records.indices where !isSpliced[index] {
-                if let group = groupOfBase[recordBases[index]] {
+                let group = groupOfBase[recordBases[index]]
+                if group >= 0 {
                     groups[group].append(index)
                 } else {
                     groupOfBase[recordBases[index]] = groups.count
@@ -387,9 +393,10 @@ public enum XLIFFImport {
             let oL = oMembers.span(named: Name.localizations, in: o.buffer), let bL = bMembers.span(named: Name.localizations, in: b.buffer),
             same(o.buffer, o.range.lowerBound..<oL.value.lowerBound, b.buffer, b.range.lowerBound..<bL.value.lowerBound),
             same(o.buffer, oL.value.upperBound..<o.range.upperBound, b.buffer, bL.value.upperBound..<b.range.upperBound),
-            let oLanguages = CanonicalMembers(in: o.buffer, range: oL.value, indent: indent + 1),
-            let bLanguages = CanonicalMembers(in: b.buffer, range: bL.value, indent: indent + 1),
-            let oTarget = oLanguages.span(named: locale, in: o.buffer), let bTarget = bLanguages.span(named: locale, in: b.buffer),
+            // Ours' languages read only as far as the two (most of an entry's are others).
+            let oLanguages = CanonicalMembers.spans(named: source, locale, in: o.buffer, range: oL.value, indent: indent + 1),
+            let bLanguages = CanonicalMembers.spans(named: source, locale, in: b.buffer, range: bL.value, indent: indent + 1),
+            let oTarget = oLanguages.second, let bTarget = bLanguages.second,
             same(o.buffer, oTarget.value, b.buffer, bTarget.value)
         else { return nil }
         if stringUnitAlone {
@@ -397,7 +404,7 @@ public enum XLIFFImport {
                 inside.span(named: Name.stringUnit, in: b.buffer) != nil
             else { return nil }
         }
-        let oSource = oLanguages.span(named: source, in: o.buffer), bSource = bLanguages.span(named: source, in: b.buffer)
+        let oSource = oLanguages.first, bSource = bLanguages.first
         switch (oSource, bSource) {
         case (nil, nil): break
         case (let mine?, let exported?) where same(o.buffer, mine.value, b.buffer, exported.value): break

@@ -26,6 +26,17 @@ import XcstringsMergeTestSupport
             #expect(value.parsed() == member.value)
             if depth > 1, case .object = member.value { try expectSameMembers(value, depth: depth - 1) }
         }
+        // Any two names (the same twice, or absent) are found where the whole list has them.
+        let names = object.members.map(\.key) + [UTF8Bytes("absent")]
+        try raw.source.withUnsafeBufferPointer { bytes in
+            for first in names where CanonicalMembers.isPlain(first) {
+                for second in names where CanonicalMembers.isPlain(second) {
+                    let found = try #require(CanonicalMembers.spans(named: first, second, in: bytes, range: raw.range, indent: raw.canonicalIndent!))
+                    #expect(found.first?.key == members.span(named: first, in: bytes)?.key && found.first?.value == members.span(named: first, in: bytes)?.value)
+                    #expect(found.second?.key == members.span(named: second, in: bytes)?.key && found.second?.value == members.span(named: second, in: bytes)?.value)
+                }
+            }
+        }
     }
 
     @Test func emptyAndNotCanonical() throws {

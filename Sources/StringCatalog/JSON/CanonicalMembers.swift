@@ -34,9 +34,38 @@ public struct CanonicalMembers {
     /// The members of the canonical object `bytes[range]` written at `indent`; nil when it does
     /// not have the writer's layout.
     public static func spans(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, indent: Int) -> [Span]? {
+        var spans: [Span] = []
+        guard readSpans(in: bytes, range: range, indent: indent, { spans.append($0); return true }) else { return nil }
+        return spans
+    }
+
+    /// The members named `first` and `second` (names needing no escape, `isPlain`) of the
+    /// canonical object `bytes[range]` at `indent`, its lines read only as far as the later of
+    /// them: an entry's source language and one other, without reading the languages after
+    /// them. Nil when the lines read do not have the writer's layout.
+    public static func spans(named first: UTF8Bytes, _ second: UTF8Bytes, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, indent: Int)
+        -> (first: Span?, second: Span?)?
+    {
+        var found: (first: Span?, second: Span?) = (nil, nil)
+        let read = first.bytes.withUnsafeBufferPointer { a in
+            second.bytes.withUnsafeBufferPointer { b in
+                readSpans(in: bytes, range: range, indent: indent) { span in
+                    if found.first == nil, same(bytes, span.key, a, 0..<a.count) { found.first = span }
+                    if found.second == nil, same(bytes, span.key, b, 0..<b.count) { found.second = span }
+                    return found.first == nil || found.second == nil
+                }
+            }
+        }
+        return read ? found : nil
+    }
+
+    /// Hands each member of the canonical object `bytes[range]` written at `indent` to `body`
+    /// in order, until it returns false; false when the lines read do not have the writer's
+    /// layout.
+    static func readSpans(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, indent: Int, _ body: (Span) -> Bool) -> Bool {
         guard range.count >= 4, range.upperBound <= bytes.count, bytes[range.lowerBound] == UInt8(ascii: "{"),
             bytes[range.lowerBound + 1] == 0x0A, bytes[range.upperBound - 1] == UInt8(ascii: "}")
-        else { return nil }
+        else { return false }
         let memberIndent = 2 * (indent + 1)
         let end = range.upperBound
         // Whether the line at `start` opens a member: exactly the member indent, then a quote.
@@ -45,31 +74,30 @@ public struct CanonicalMembers {
             for i in start..<(start + memberIndent) where bytes[i] != UInt8(ascii: " ") { return false }
             return true
         }
-        var spans: [Span] = []
         var line = range.lowerBound + 2
-        guard opensMember(line) else { return bytes[line] == 0x0A ? [] : nil }
+        guard opensMember(line) else { return bytes[line] == 0x0A }
         while true {
             // The key, up to its closing quote (a backslash escapes the byte after it).
             let keyStart = line + memberIndent + 1
             var i = keyStart
             while i < end && bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
-            guard i + 3 < end, bytes[i + 1] == UInt8(ascii: " "), bytes[i + 2] == UInt8(ascii: ":"), bytes[i + 3] == UInt8(ascii: " ") else { return nil }
+            guard i + 3 < end, bytes[i + 1] == UInt8(ascii: " "), bytes[i + 2] == UInt8(ascii: ":"), bytes[i + 3] == UInt8(ascii: " ") else { return false }
             let key = keyStart..<i
             let valueStart = i + 4
             // The value ends with the line before the next member's, or before the closing brace.
             var lineEnd = valueStart
             while true {
-                guard let found = Self.lineFeed(in: bytes, from: lineEnd, to: end) else { return nil }
+                guard let found = Self.lineFeed(in: bytes, from: lineEnd, to: end) else { return false }
                 let next = found + 1
                 if opensMember(next) {
-                    guard bytes[found - 1] == UInt8(ascii: ",") else { return nil }
-                    spans.append(Span(key: key, value: valueStart..<(found - 1)))
+                    guard bytes[found - 1] == UInt8(ascii: ",") else { return false }
+                    guard body(Span(key: key, value: valueStart..<(found - 1))) else { return true }
                     line = next
                     break
                 }
                 if next + 2 * indent == end - 1 {
-                    spans.append(Span(key: key, value: valueStart..<found))
-                    return spans
+                    _ = body(Span(key: key, value: valueStart..<found))
+                    return true
                 }
                 lineEnd = next
             }
