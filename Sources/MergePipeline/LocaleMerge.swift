@@ -158,7 +158,8 @@ public enum LocaleMerge {
         }
         if !removed.isEmpty { members = members.enumerated().filter { !removed.contains($0.offset) }.map(\.element) }
         var result = ours
-        result.strings = KeyOrder.isSorted(members) ? JSONObject(keyOrdered: members) : JSONObject(members)
+        // Ours' keys in ours' order, some left out: in key order where ours' were.
+        result.strings = ours.strings.isKeyOrdered || KeyOrder.isSorted(members) ? JSONObject(keyOrdered: members) : JSONObject(members)
         return MergedCatalog(catalog: result, report: merged.report, inputs: inputs)
     }
 
