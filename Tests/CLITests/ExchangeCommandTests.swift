@@ -249,6 +249,32 @@ import XcstringsMergeTestSupport
         #expect(try Self.text(sandbox, "b/de.xcloc/Localized Contents/de.xliff").contains("original=\"Outside.xcstrings\""))
         #expect(try sandbox.tool(["export", Self.path, "--locale", "../x"]).status == 2)
     }
+    /// A file of a megabyte or more is mapped rather than read: the places it names are still
+    /// the file's own (line and column from its first byte), and one over 64 MiB is refused
+    /// before it is parsed.
+    @Test func aBigFileSaysThePlacesOfItsOwnBytes() throws {
+        let sandbox = try Self.sandbox()
+        defer { sandbox.remove() }
+        let before = try sandbox.read(Self.path)
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xliff version=\"1.2\">\n  <file original=\"App/Localizable.xcstrings\" source-language=\"en\" target-language=\"de\">\n    <body>\n"
+        let padding = "      <trans-unit id=\"Absent\"><source>Absent</source></trans-unit>\n"
+        let units = (1 << 20) / padding.utf8.count + 1
+        text += String(repeating: padding, count: units)
+        let line = 4 + units + 1
+        text += "      <trans-unit id=\"Gone\"><source>Gone</source><target>Weg</target></trans-unit>\n    </body>\n  </file>\n</xliff>\n"
+        #expect(text.utf8.count > 1 << 20)
+        try sandbox.write("big.xliff", Array(text.utf8))
+        let skipped = try sandbox.tool(["import", "big.xliff", "--catalog", Self.path])
+        #expect(skipped.status == 1 && skipped.stderr.contains("big.xliff:\(line):7: warning: \"Gone\" not imported: the catalog has no such key"), "\(skipped.stderr)")
+        try sandbox.write("broken.xliff", Array(text.replacingOccurrences(of: "<target>Weg</target>", with: "<target>Weg & Steg</target>").utf8))
+        let broken = try sandbox.tool(["import", "broken.xliff", "--catalog", Self.path])
+        #expect(broken.status == 2 && broken.stderr.hasPrefix("broken.xliff:\(line):"), "\(broken.stderr)")
+        try sandbox.write("huge.xliff", [UInt8](repeating: UInt8(ascii: " "), count: 65 << 20))
+        let huge = try sandbox.tool(["import", "huge.xliff", "--catalog", Self.path])
+        #expect(huge.status == 2 && huge.stderr.contains("huge.xliff: error: \(65 << 20) bytes: larger than the 64 MiB accepted"), "\(huge.stderr)")
+        #expect(try sandbox.read(Self.path) == before)
+    }
+
     /// The catalog is read, and the base parsed, while the units are read: what goes wrong is
     /// still told once, in the import's order (the base first), and nothing is written.
     @Test func whatIsReadMeanwhileIsToldInOrder() throws {
