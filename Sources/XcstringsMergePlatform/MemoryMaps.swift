@@ -47,12 +47,13 @@ public enum MemoryMaps {
     /// soon after its work (the executable, not a library's host): once the memory is freed,
     /// glibc hands it out again as it is, and a page not yet written stays the file's until the
     /// process ends: a file truncated meanwhile raises SIGBUS at a touch of a page it lost, which
-    /// from then on ends the process with `truncationMessage` and exit status 2 rather than a
-    /// crash. False elsewhere and when the system refuses: the caller reads the file into the
+    /// from then on ends the process with exit status 2 rather than a crash, and with the
+    /// `truncationMessage` of the file mapped so that is now shorter than its mapping (`path`:
+    /// an import maps two). False elsewhere and when the system refuses: the caller reads the file into the
     /// memory instead. macOS's allocator keeps freed big blocks in a cache of its own, whose
     /// reuse of such a mapping is not documented, so nothing is mapped there.
     public static func mapFileInPlace(
-        _ fd: Int32, count: Int, at address: UnsafeMutableRawPointer, truncationMessage: String
+        _ fd: Int32, count: Int, at address: UnsafeMutableRawPointer, path: String, truncationMessage: String
     ) -> Bool {
         #if os(Linux)
         guard mappingsInPlaceAllowed, count > 0, Int(bitPattern: address) % pageSize == 0 else { return false }
@@ -62,10 +63,11 @@ public enum MemoryMaps {
         // for writing, copying every page.
         _ = madvise(address, count, 22)
         lastingMessageLock.locked {
-            // The first mapping's message, set once and kept for the rest of the process: the
-            // handler may run at any time from now on.
-            guard lastingBusErrorMessage == nil else { return }
-            lastingBusErrorMessage = handlerMessage(truncationMessage)
+            // Kept for the rest of the process (the handler may run at any time from now on),
+            // each slot filled before the count that shows it to the handler.
+            guard lastingMappingCount < lastingMappingSlots, let path = strdup(path) else { return }
+            lastingMappings[lastingMappingCount] = LastingMapping(path: UnsafePointer(path), count: count, message: handlerMessage(truncationMessage))
+            lastingMappingCount += 1
             _ = Signals.setHandler(SIGBUS, busErrorHandler)
         }
         return true
@@ -137,7 +139,7 @@ public enum MemoryMaps {
         var previous = Signals.setHandler(SIGBUS, busErrorHandler)
         defer {
             // Back to the handler before, or to this one for a lasting mapping made meanwhile.
-            if lastingMessageLock.locked({ lastingBusErrorMessage != nil }) {
+            if lastingMessageLock.locked({ lastingMappingCount > 0 }) {
                 _ = Signals.setHandler(SIGBUS, busErrorHandler)
             } else {
                 sigaction(SIGBUS, &previous, nil)
@@ -156,12 +158,34 @@ nonisolated(unsafe) private var mappingsInPlaceAllowed = false
 /// call async-signal-safe functions: `write` and `_exit` here).
 nonisolated(unsafe) private var busErrorMessage: (UnsafePointer<UInt8>, Int)?
 
-/// The message once a file is mapped for the rest of the process (`mapFileInPlace`), when no
-/// reading in progress has set one of its own.
-nonisolated(unsafe) private var lastingBusErrorMessage: (UnsafePointer<UInt8>, Int)?
+/// A file mapped for the rest of the process (`mapFileInPlace`): its path, the bytes mapped, and
+/// the message that names it.
+private struct LastingMapping {
+    var path: UnsafePointer<CChar>
+    var count: Int
+    var message: (UnsafePointer<UInt8>, Int)
+}
+
+/// The files mapped for the rest of the process, in a table the handler reads without
+/// allocating: an import maps its XLIFF and its catalog, and the message names the one of them
+/// that shrank.
+private let lastingMappingSlots = 16
+nonisolated(unsafe) private let lastingMappings = UnsafeMutablePointer<LastingMapping>.allocate(capacity: lastingMappingSlots)
+nonisolated(unsafe) private var lastingMappingCount = 0
 private let lastingMessageLock = Lock()
 
+/// A file mapped for the rest of the process that is now shorter than its mapping (`stat` is
+/// async-signal-safe) names itself; otherwise a reading in progress, or the first such file.
 private let busErrorHandler: @convention(c) (Int32) -> Void = { _ in
-    if let (text, count) = busErrorMessage ?? lastingBusErrorMessage { _ = write(2, text, count) }
+    var message = busErrorMessage
+    for index in 0..<lastingMappingCount {
+        var status = stat()
+        if stat(lastingMappings[index].path, &status) == 0, Int(status.st_size) < lastingMappings[index].count {
+            message = lastingMappings[index].message
+            break
+        }
+    }
+    if message == nil, lastingMappingCount > 0 { message = lastingMappings[0].message }
+    if let (text, count) = message { _ = write(2, text, count) }
     _exit(2)
 }

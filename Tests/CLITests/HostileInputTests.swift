@@ -250,6 +250,49 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
         print("base truncated while in use: \(truncatedWhileInUse) of 11 runs")
     }
 
+    /// An import maps its XLIFF and, when big, its catalog for the rest of the process (on
+    /// Linux): a catalog truncated at any moment of the import ends it with a message that names
+    /// the catalog (never the XLIFF), or with a result or an error; never with a signal.
+    @Test func aCatalogTruncatedDuringAnImportIsTheOneNamed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var generator = CatalogGenerator(seed: 11)
+        let bytes = generator.catalog(keys: 6000).canonicalBytes()
+        #expect(bytes.count > 4 << 20)
+        let catalog = try directory.write("c.xcstrings", bytes)
+        let exported = try runTool(["export", catalog.path, "--locale", "de", "--output", directory.file("out").path])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let xliff = String(decoding: try Data(contentsOf: directory.file("out/de.xliff")), as: UTF8.self)
+        let translated = try directory.write("t.xliff", Array(xliff.replacingOccurrences(of: "<target state=\"translated\">", with: "<target state=\"translated\">X ").utf8))
+        #expect(try Data(contentsOf: translated).count > 1 << 20)
+        let arguments = ["import", translated.path, "--catalog", catalog.path]
+        let started = Date()
+        #expect(try runTool(arguments).status == 0)
+        let duration = Date().timeIntervalSince(started)
+        var signalled: [Int32] = []
+        var named = 0
+        for fraction in stride(from: 0.0, through: 1.0, by: 0.1) {
+            _ = try directory.write("c.xcstrings", bytes)
+            let process = Process()
+            process.executableURL = Paths.tool
+            process.arguments = arguments
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32(duration * fraction * 1_000_000))
+            _ = truncate(catalog.path, off_t(bytes.count / 3))
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { signalled.append(process.terminationStatus) }
+            #expect(process.terminationStatus <= 2, "at \(fraction) of a run: status \(process.terminationStatus): \(text)")
+            #expect(!text.contains("t.xliff was truncated"), "at \(fraction) of a run: \(text)")
+            if text.contains("c.xcstrings was truncated while it was in use") { named += 1 }
+        }
+        #expect(signalled.isEmpty, "signals: \(signalled)")
+        print("catalog truncated while in use, named: \(named) of 11 runs")
+    }
+
     /// Runs `merge` 11 times on the inputs `inputs` names, given a fresh copy of `bytes` to
     /// truncate to a third at moments spread over an untruncated run; expects no run to end on
     /// a signal or above status 2, and gives how many said `message`.

@@ -172,7 +172,7 @@ public enum FileBytes {
             let slots = UnsafeSendable(value: (UnsafeMutableRawPointer(start + leadingSpaces), mapped))
             Threads.concurrentPerform(iterations: 2) { index in
                 guard index > 0 else { return alongside() }
-                slots.value.1.pointee = MemoryMaps.mapFileInPlace(fd, count: size, at: slots.value.0, truncationMessage: message)
+                slots.value.1.pointee = MemoryMaps.mapFileInPlace(fd, count: size, at: slots.value.0, path: path, truncationMessage: message)
             }
             guard mapped.pointee else { return }
             start.update(repeating: 0x20, count: leadingSpaces)
