@@ -121,9 +121,18 @@ public enum XLIFFImport {
         // The units judged in blocks on all cores, each block reading the entries it needs once
         // (a key's units are next to each other); then gathered in the file's order.
         let units = file.units
+        // Plain units are spliced from the entries' bytes, read through each file's buffer
+        // (taken once a block).
+        let currentBytes = SharedEntryBytes(splicing ? current.strings.members : [])
+        let referenceBytes = SharedEntryBytes(splicing ? reference.strings.members : [])
         let judgements = ParallelBlocks.map(units.count, blockSize: 1024) { range in
-            var reader = EntryReader(current: currentIndex, reference: referenceIndex, locale: locale, source: source)
-            return range.map { judge(units[$0], threeWay: threeWay, splicing: splicing, reader: &reader) }
+            currentBytes.withBuffers { current in
+                referenceBytes.withBuffers { reference in
+                    var reader = EntryReader(current: currentIndex, reference: referenceIndex, locale: locale, source: source)
+                    reader.bytes = (current, reference)
+                    return range.map { judge(units[$0], threeWay: threeWay, splicing: splicing, reader: &reader) }
+                }
+            }
         }
         PhaseTimes.mark("units judged")
         var records: [UnitRecord] = []
@@ -300,25 +309,58 @@ public enum XLIFFImport {
     /// holds a string unit alone; nil otherwise (the unit is judged by `judge`). The judgement
     /// is `judge`'s; the translator's entry is what `StringAccess.setting` makes of it.
     static func judgeSpliced(_ unit: XLIFFUnit, target: String, key: UTF8Bytes, position: Int, reader: EntryReader) -> Judgement? {
-        guard let basePosition = reader.reference.position(key),
-            let (ours, base, places) = splicePlaces(
-                ours: reader.current.members[position].value, base: reader.reference.members[basePosition].value,
-                source: reader.source, locale: reader.locale, stringUnitAlone: true)
+        guard CanonicalMembers.isPlain(reader.source), CanonicalMembers.isPlain(reader.locale), let basePosition = reader.reference.position(key) else { return nil }
+        if let bytes = reader.bytes, let oursRange = bytes.current.ranges[position], let baseRange = bytes.reference.ranges[basePosition] {
+            return judgeSpliced(
+                unit, target: target, key: key, position: position, basePosition: basePosition,
+                ours: (bytes.current.source, oursRange), base: (bytes.reference.source, baseRange), reader: reader)
+        }
+        // An entry that is not in its file's one array of bytes: read through its own.
+        guard case .raw(let ours) = reader.current.members[position].value, ours.canonicalIndent == entryIndent,
+            case .raw(let base) = reader.reference.members[basePosition].value, base.canonicalIndent == entryIndent
+        else { return nil }
+        return ours.source.withUnsafeBufferPointer { o in
+            base.source.withUnsafeBufferPointer { b in
+                judgeSpliced(unit, target: target, key: key, position: position, basePosition: basePosition, ours: (o, ours.range), base: (b, base.range), reader: reader)
+            }
+        }
+    }
+
+    /// `judgeSpliced` of the two entries' bytes.
+    static func judgeSpliced(
+        _ unit: XLIFFUnit, target: String, key: UTF8Bytes, position: Int, basePosition: Int, ours: EntryBytes, base: EntryBytes, reader: EntryReader
+    ) -> Judgement? {
+        guard let places = splicePlaces(ours: ours, base: base, indent: entryIndent, source: reader.source, locale: reader.locale, stringUnitAlone: true)
         else { return nil }
         let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
         // Rule 3: the unit as the export wrote it.
-        let exported = RawJSON(source: base.source, range: places.baseLocalization, canonicalIndent: localizationIndent).parsed().object
-        if let exported, let before = XLIFFExport.unitAt(FormPath(), in: exported), before.value == target {
+        if let exported = parsedLocalization(base.buffer, places.baseLocalization), let before = XLIFFExport.unitAt(FormPath(), in: exported), before.value == target {
             let (beforeState, beforeQualifier) = XLIFFExport.xliffState(before.state)
             if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state { return .unchanged }
         }
         // Rule 4: the source text now (the export's too: the catalog's is the base's).
-        let sourceLocalization = places.oursSource.flatMap { RawJSON(source: ours.source, range: $0, canonicalIndent: localizationIndent).parsed().object }
+        let sourceLocalization = places.oursSource.flatMap { parsedLocalization(ours.buffer, $0) }
         let sourceChanged = unit.source != XLIFFExport.sourceText(of: FormPath(), key: key, in: sourceLocalization)
         let record = UnitRecord(key: key, locale: reader.locale, form: FormPath(), state: UTF8Bytes(sourceChanged ? "needs_review" : state), value: UTF8Bytes(target))
         let written = StringAccess.stringUnitLocalization(state: record.state, value: record.value!, indent: localizationIndent)
         let splice = Splice(position: position, entry: spliced(written, into: ours, at: places.oursLocalization))
         return .spliced(SplicedUnit(record: record, sourceChanged: sourceChanged, splice: splice, theirs: spliced(written, into: base, at: places.baseLocalization), basePosition: basePosition))
+    }
+
+    /// A localization read from a copy of its bytes (a few hundred), not from the file's array.
+    static func parsedLocalization(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> JSONObject? {
+        let copy = Array(UnsafeBufferPointer(rebasing: buffer[range]))
+        return RawJSON(source: copy, range: 0..<copy.count, canonicalIndent: localizationIndent).parsed().object
+    }
+
+    /// An entry's bytes with `written` in place of those at `range`.
+    static func spliced(_ written: [UInt8], into entry: EntryBytes, at range: Range<Int>) -> JSONValue {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entry.range.count - range.count + written.count)
+        bytes += UnsafeBufferPointer(rebasing: entry.buffer[entry.range.lowerBound..<range.lowerBound])
+        bytes += written
+        bytes += UnsafeBufferPointer(rebasing: entry.buffer[range.upperBound..<entry.range.upperBound])
+        return .raw(RawJSON(source: bytes, range: 0..<bytes.count, canonicalIndent: entryIndent))
     }
 
     typealias EntryBytes = (buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>)
@@ -422,6 +464,40 @@ public enum XLIFFImport {
     }
 }
 
+/// A catalog's entries as ranges of the one array of bytes its reading keeps them in (in
+/// Xcode's layout at the entry indent), by position. The rules on both cores read them through
+/// that array's buffer: a copy of an entry's value counts a reference on the array, which every
+/// entry shares, and that counting from two cores at once was a good part of the judging.
+struct SharedEntryBytes: Sendable {
+    let source: [UInt8]
+    /// Nil where the entry is not raw in `source`, or not in the layout.
+    let ranges: [Range<Int>?]
+
+    init(_ members: [JSONMember]) {
+        var source: [UInt8] = []
+        var start: UnsafePointer<UInt8>?
+        var ranges = [Range<Int>?](repeating: nil, count: members.count)
+        for index in members.indices {
+            guard case .raw(let raw) = members[index].value, raw.canonicalIndent == XLIFFImport.entryIndent else { continue }
+            let address = raw.source.withUnsafeBufferPointer { $0.baseAddress }
+            if start == nil {
+                start = address
+                source = raw.source
+            }
+            if address == start { ranges[index] = raw.range }
+        }
+        self.source = source
+        self.ranges = ranges
+    }
+
+    /// The bytes and the ranges as buffers, for a block of units (each reference counted once).
+    typealias Buffers = (source: UnsafeBufferPointer<UInt8>, ranges: UnsafeBufferPointer<Range<Int>?>)
+
+    func withBuffers<R>(_ body: (Buffers) -> R) -> R {
+        source.withUnsafeBufferPointer { source in ranges.withUnsafeBufferPointer { ranges in body((source, ranges)) } }
+    }
+}
+
 /// A catalog's entries by key (the reading's table of keys, when it built one).
 struct EntryIndex: Sendable {
     let members: [JSONMember]
@@ -447,6 +523,8 @@ struct EntryReader {
     let reference: EntryIndex
     let locale: UTF8Bytes
     let source: UTF8Bytes
+    /// The entries' bytes (`SharedEntryBytes`), for splicing plain units.
+    var bytes: (current: SharedEntryBytes.Buffers, reference: SharedEntryBytes.Buffers)?
     private var referenceEntries: [Int: JSONObject?] = [:]
     private var exportedTargets: [Int: JSONObject?] = [:]
     private var currentSources: [Int: CurrentSource?] = [:]

@@ -83,6 +83,24 @@ import XcstringsMergeTestSupport
         #expect(Self.report(mergedSpliced) == Self.report(mergedJudged), "seed \(seed)")
     }
 
+    /// A catalog read by copying (each entry its own bytes, as from a mapping let go of) is
+    /// spliced through each entry's own bytes, to the same translator's side and judgements as
+    /// one read whole (whose entries the judging reads through the file's one array).
+    @Test(arguments: [UInt64(3), 7, 12])
+    func entriesInTheirOwnBytesSpliceAlike(seed: UInt64) throws {
+        let (base, ours, file) = try Self.sides(seed: seed)
+        let oursBytes = ours.canonicalBytes()
+        let copied = try oursBytes.withUnsafeBufferPointer { buffer throws(JSONError) in try Catalog(copyingFrom: buffer) }
+        let whole = XLIFFImport.theirs(file, base: base, current: ours)
+        let apart = XLIFFImport.theirs(file, base: base, current: copied)
+        #expect(apart.spliced.count == whole.spliced.count && !whole.spliced.isEmpty)
+        #expect(Self.lines(apart) == Self.lines(whole), "seed \(seed)")
+        #expect(apart.catalog.canonicalBytes() == whole.catalog.canonicalBytes(), "seed \(seed)")
+        for (a, b) in zip(apart.spliced, whole.spliced) {
+            #expect(a.position == b.position && XcodeWriter.bytes(of: a.entry) == XcodeWriter.bytes(of: b.entry))
+        }
+    }
+
     /// The seeds reach both shortcuts (a plain unit's, a key's forms set together), and also
     /// leave keys to the rules and the merge (keys ours changed).
     @Test func theSeedsSpliceSomeKeysAndNotOthers() throws {
