@@ -193,12 +193,22 @@ public enum XLIFFImport {
             }
             let (allRecords, allGroups, bases) = (records, groups, recordBases)
             let made = ParallelBlocks.map(allGroups.count, blockSize: 256) { range in
-                range.map { group -> (theirs: JSONValue, splice: Splice)? in
-                    let members = allGroups[group]
-                    guard let position = currentIndex.position(allRecords[members[0]].key) else { return nil }
-                    return splicedSetting(
-                        members.map { allRecords[$0] }, ours: currentIndex.members[position].value, base: referenceIndex.members[bases[members[0]]].value,
-                        position: position, source: source, locale: locale)
+                currentBytes.withBuffers { current in
+                    referenceBytes.withBuffers { reference in
+                        range.map { group -> (theirs: JSONValue, splice: Splice)? in
+                            let members = allGroups[group]
+                            guard let position = currentIndex.position(allRecords[members[0]].key) else { return nil }
+                            let basePosition = bases[members[0]]
+                            if let oursRange = current.ranges[position], let baseRange = reference.ranges[basePosition] {
+                                return splicedSetting(
+                                    members.map { allRecords[$0] }, ours: (current.source, oursRange), base: (reference.source, baseRange),
+                                    position: position, source: source, locale: locale)
+                            }
+                            return splicedSetting(
+                                members.map { allRecords[$0] }, ours: currentIndex.members[position].value, base: referenceIndex.members[basePosition].value,
+                                position: position, source: source, locale: locale)
+                        }
+                    }
                 }
             }
             for (group, made) in zip(groups, made) {
@@ -353,16 +363,6 @@ public enum XLIFFImport {
         return RawJSON(source: copy, range: 0..<copy.count, canonicalIndent: localizationIndent).parsed().object
     }
 
-    /// An entry's bytes with `written` in place of those at `range`.
-    static func spliced(_ written: [UInt8], into entry: EntryBytes, at range: Range<Int>) -> JSONValue {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(entry.range.count - range.count + written.count)
-        bytes += UnsafeBufferPointer(rebasing: entry.buffer[entry.range.lowerBound..<range.lowerBound])
-        bytes += written
-        bytes += UnsafeBufferPointer(rebasing: entry.buffer[range.upperBound..<entry.range.upperBound])
-        return .raw(RawJSON(source: bytes, range: 0..<bytes.count, canonicalIndent: entryIndent))
-    }
-
     typealias EntryBytes = (buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>)
 
     /// A key's records (not a single plain unit's: `judgeSpliced` takes those) set as
@@ -374,8 +374,23 @@ public enum XLIFFImport {
     static func splicedSetting(_ records: [UnitRecord], ours oursValue: JSONValue, base baseValue: JSONValue, position: Int, source: UTF8Bytes, locale: UTF8Bytes)
         -> (theirs: JSONValue, splice: Splice)?
     {
-        guard let (ours, base, places) = splicePlaces(ours: oursValue, base: baseValue, source: source, locale: locale, stringUnitAlone: false),
-            var localization = RawJSON(source: base.source, range: places.baseLocalization, canonicalIndent: localizationIndent).parsed().object
+        // Entries in bytes of their own (not their file's one array): read through those.
+        guard case .raw(let ours) = oursValue, ours.canonicalIndent == entryIndent, case .raw(let base) = baseValue, base.canonicalIndent == entryIndent
+        else { return nil }
+        return ours.source.withUnsafeBufferPointer { o in
+            base.source.withUnsafeBufferPointer { b in
+                splicedSetting(records, ours: (o, ours.range), base: (b, base.range), position: position, source: source, locale: locale)
+            }
+        }
+    }
+
+    /// `splicedSetting` of the two entries' bytes.
+    static func splicedSetting(_ records: [UnitRecord], ours: EntryBytes, base: EntryBytes, position: Int, source: UTF8Bytes, locale: UTF8Bytes)
+        -> (theirs: JSONValue, splice: Splice)?
+    {
+        guard CanonicalMembers.isPlain(source), CanonicalMembers.isPlain(locale),
+            let places = splicePlaces(ours: ours, base: base, indent: entryIndent, source: source, locale: locale, stringUnitAlone: false),
+            var localization = parsedLocalization(base.buffer, places.baseLocalization)
         else { return nil }
         for record in records {
             guard let set = try? StringAccess.setting(record, inLocalization: localization) else { return nil }
@@ -384,43 +399,26 @@ public enum XLIFFImport {
         var writer = XcodeWriter(capacity: 1024)
         writer.write(localization, indent: localizationIndent)
         let written = writer.output
+        let replaced = Array(UnsafeBufferPointer(rebasing: ours.buffer[places.oursLocalization]))
         let splice = Splice(
             position: position, entry: spliced(written, into: ours, at: places.oursLocalization),
-            replaced: .raw(RawJSON(source: ours.source, range: places.oursLocalization, canonicalIndent: localizationIndent)),
+            replaced: .raw(RawJSON(source: replaced, range: 0..<replaced.count, canonicalIndent: localizationIndent)),
             taken: .raw(RawJSON(source: written, range: 0..<written.count, canonicalIndent: localizationIndent)))
         return (spliced(written, into: base, at: places.baseLocalization), splice)
     }
 
-    /// `raw` (an entry) with `written` in place of the bytes at `range`.
-    static func spliced(_ written: [UInt8], into raw: RawJSON, at range: Range<Int>) -> JSONValue {
+    /// An entry's bytes with `written` in place of those at `range`.
+    static func spliced(_ written: [UInt8], into entry: EntryBytes, at range: Range<Int>) -> JSONValue {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(raw.range.count - range.count + written.count)
-        bytes += raw.source[raw.range.lowerBound..<range.lowerBound]
+        bytes.reserveCapacity(entry.range.count - range.count + written.count)
+        bytes += UnsafeBufferPointer(rebasing: entry.buffer[entry.range.lowerBound..<range.lowerBound])
         bytes += written
-        bytes += raw.source[range.upperBound..<raw.range.upperBound]
-        return .raw(RawJSON(source: bytes, range: 0..<bytes.count, canonicalIndent: raw.canonicalIndent))
+        bytes += UnsafeBufferPointer(rebasing: entry.buffer[range.upperBound..<entry.range.upperBound])
+        return .raw(RawJSON(source: bytes, range: 0..<bytes.count, canonicalIndent: entryIndent))
     }
 
     /// An entry's indent in a catalog, and its localizations'.
     static let entryIndent = 2, localizationIndent = 4
-
-    /// `splicePlaces` of two entries kept as bytes in Xcode's layout, with those bytes; nil
-    /// where either is otherwise, or a language's name would need escaping.
-    static func splicePlaces(ours oursValue: JSONValue, base baseValue: JSONValue, source: UTF8Bytes, locale: UTF8Bytes, stringUnitAlone: Bool)
-        -> (ours: RawJSON, base: RawJSON, places: (oursSource: Range<Int>?, oursLocalization: Range<Int>, baseLocalization: Range<Int>))?
-    {
-        guard CanonicalMembers.isPlain(source), CanonicalMembers.isPlain(locale),
-            case .raw(let ours) = oursValue, ours.canonicalIndent == entryIndent,
-            case .raw(let base) = baseValue, base.canonicalIndent == entryIndent,
-            let places = ours.source.withUnsafeBufferPointer({ o in
-                base.source.withUnsafeBufferPointer { b in
-                    splicePlaces(
-                        ours: (o, ours.range), base: (b, base.range), indent: entryIndent, source: source, locale: locale, stringUnitAlone: stringUnitAlone)
-                }
-            })
-        else { return nil }
-        return (ours, base, places)
-    }
 
     /// Where `judgeSpliced` reads and splices: ours' source localization (nil when it has none)
     /// and ours' and the base's localizations in `locale`; nil unless ours' entry is the base's
