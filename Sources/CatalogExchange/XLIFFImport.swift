@@ -115,6 +115,7 @@ public enum XLIFFImport {
         // The merge reads the entries in the catalog's source language: spliced only where that
         // is the one the rules read in.
         let splicing = wanted && current.sourceLanguage != nil && current.sourceLanguage == reference.sourceLanguage
+            && CanonicalMembers.isPlain(source) && CanonicalMembers.isPlain(locale)
         // Entries found by key through a table of positions.
         let currentIndex = EntryIndex(current)
         let referenceIndex = threeWay ? EntryIndex(reference) : currentIndex
@@ -198,15 +199,9 @@ public enum XLIFFImport {
                         range.map { group -> (theirs: JSONValue, splice: Splice)? in
                             let members = allGroups[group]
                             guard let position = currentIndex.position(allRecords[members[0]].key) else { return nil }
-                            let basePosition = bases[members[0]]
-                            if let oursRange = current.ranges[position], let baseRange = reference.ranges[basePosition] {
-                                return splicedSetting(
-                                    members.map { allRecords[$0] }, ours: (current.source, oursRange), base: (reference.source, baseRange),
-                                    position: position, source: source, locale: locale)
+                            return withEntries(position, bases[members[0]], of: (currentIndex, referenceIndex), buffers: (current, reference)) { ours, base in
+                                splicedSetting(members.map { allRecords[$0] }, ours: ours, base: base, position: position, source: source, locale: locale)
                             }
-                            return splicedSetting(
-                                members.map { allRecords[$0] }, ours: currentIndex.members[position].value, base: referenceIndex.members[basePosition].value,
-                                position: position, source: source, locale: locale)
                         }
                     }
                 }
@@ -319,21 +314,26 @@ public enum XLIFFImport {
     /// holds a string unit alone; nil otherwise (the unit is judged by `judge`). The judgement
     /// is `judge`'s; the translator's entry is what `StringAccess.setting` makes of it.
     static func judgeSpliced(_ unit: XLIFFUnit, target: String, key: UTF8Bytes, position: Int, reader: EntryReader) -> Judgement? {
-        guard CanonicalMembers.isPlain(reader.source), CanonicalMembers.isPlain(reader.locale), let basePosition = reader.reference.position(key) else { return nil }
-        if let bytes = reader.bytes, let oursRange = bytes.current.ranges[position], let baseRange = bytes.reference.ranges[basePosition] {
-            return judgeSpliced(
-                unit, target: target, key: key, position: position, basePosition: basePosition,
-                ours: (bytes.current.source, oursRange), base: (bytes.reference.source, baseRange), reader: reader)
+        guard let basePosition = reader.reference.position(key) else { return nil }
+        return withEntries(position, basePosition, of: (reader.current, reader.reference), buffers: reader.bytes) { ours, base in
+            judgeSpliced(unit, target: target, key: key, position: position, basePosition: basePosition, ours: ours, base: base, reader: reader)
         }
-        // An entry that is not in its file's one array of bytes: read through its own.
-        guard case .raw(let ours) = reader.current.members[position].value, ours.canonicalIndent == entryIndent,
-            case .raw(let base) = reader.reference.members[basePosition].value, base.canonicalIndent == entryIndent
+    }
+
+    /// `body` of the catalog's entry at `position` and the base's at `basePosition`, as bytes:
+    /// through the files' buffers (`SharedEntryBytes`) where the entries are there, otherwise
+    /// through their own arrays; nil where either is not raw in Xcode's layout.
+    static func withEntries<R>(
+        _ position: Int, _ basePosition: Int, of indexes: (current: EntryIndex, reference: EntryIndex),
+        buffers: (current: SharedEntryBytes.Buffers, reference: SharedEntryBytes.Buffers)?, _ body: (EntryBytes, EntryBytes) -> R?
+    ) -> R? {
+        if let buffers, let oursRange = buffers.current.ranges[position], let baseRange = buffers.reference.ranges[basePosition] {
+            return body((buffers.current.source, oursRange), (buffers.reference.source, baseRange))
+        }
+        guard case .raw(let ours) = indexes.current.members[position].value, ours.canonicalIndent == entryIndent,
+            case .raw(let base) = indexes.reference.members[basePosition].value, base.canonicalIndent == entryIndent
         else { return nil }
-        return ours.source.withUnsafeBufferPointer { o in
-            base.source.withUnsafeBufferPointer { b in
-                judgeSpliced(unit, target: target, key: key, position: position, basePosition: basePosition, ours: (o, ours.range), base: (b, base.range), reader: reader)
-            }
-        }
+        return ours.source.withUnsafeBufferPointer { o in base.source.withUnsafeBufferPointer { b in body((o, ours.range), (b, base.range)) } }
     }
 
     /// `judgeSpliced` of the two entries' bytes.
@@ -371,25 +371,10 @@ public enum XLIFFImport {
     /// and that language: the translator's entry, and the catalog's with that localization in
     /// place of its own (the merge's result, as `LocaleMerge.settledFromBytes` finds it). Nil
     /// where anything is otherwise, or a record is refused (then `setting` sets them all).
-    static func splicedSetting(_ records: [UnitRecord], ours oursValue: JSONValue, base baseValue: JSONValue, position: Int, source: UTF8Bytes, locale: UTF8Bytes)
-        -> (theirs: JSONValue, splice: Splice)?
-    {
-        // Entries in bytes of their own (not their file's one array): read through those.
-        guard case .raw(let ours) = oursValue, ours.canonicalIndent == entryIndent, case .raw(let base) = baseValue, base.canonicalIndent == entryIndent
-        else { return nil }
-        return ours.source.withUnsafeBufferPointer { o in
-            base.source.withUnsafeBufferPointer { b in
-                splicedSetting(records, ours: (o, ours.range), base: (b, base.range), position: position, source: source, locale: locale)
-            }
-        }
-    }
-
-    /// `splicedSetting` of the two entries' bytes.
     static func splicedSetting(_ records: [UnitRecord], ours: EntryBytes, base: EntryBytes, position: Int, source: UTF8Bytes, locale: UTF8Bytes)
         -> (theirs: JSONValue, splice: Splice)?
     {
-        guard CanonicalMembers.isPlain(source), CanonicalMembers.isPlain(locale),
-            let places = splicePlaces(ours: ours, base: base, indent: entryIndent, source: source, locale: locale, stringUnitAlone: false),
+        guard let places = splicePlaces(ours: ours, base: base, indent: entryIndent, source: source, locale: locale, stringUnitAlone: false),
             var localization = parsedLocalization(base.buffer, places.baseLocalization)
         else { return nil }
         for record in records {
@@ -423,7 +408,8 @@ public enum XLIFFImport {
     /// Where `judgeSpliced` reads and splices: ours' source localization (nil when it has none)
     /// and ours' and the base's localizations in `locale`; nil unless ours' entry is the base's
     /// around its localizations and in `source` and `locale`, and the base's `locale` holds a
-    /// string unit alone.
+    /// string unit alone. Both names are plain (`CanonicalMembers.isPlain`: `apply` splices only
+    /// then).
     static func splicePlaces(ours o: EntryBytes, base b: EntryBytes, indent: Int, source: UTF8Bytes, locale: UTF8Bytes, stringUnitAlone: Bool)
         -> (oursSource: Range<Int>?, oursLocalization: Range<Int>, baseLocalization: Range<Int>)?
     {

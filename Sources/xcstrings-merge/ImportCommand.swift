@@ -88,18 +88,18 @@ enum ImportCommand {
         defer { loading.join() }
         do {
             // A big file mapped rather than read: its pages are the page cache's, not fresh
-            // ones filled with a copy (libxml2 copies what it is pushed anyway).
+            // ones filled with a copy (libxml2 copies what it is pushed anyway). The document
+            // starts after the spaces a mapping puts before it.
             let mapped = FileBytes.mappedForTheProcess(xliffPath, minimumSize: 1 << 20, alongside: {})
-            let bytes = try mapped == nil ? FileBytes.read(xliffPath) : []
-            let size = mapped.map { $0.bytes.count - $0.leadingSpaces } ?? bytes.count
-            guard size <= XMLReader.maximumSize else {
-                Output.err("\(xliffPath): error: \(size) bytes: larger than the \(XMLReader.maximumSize >> 20) MiB accepted\n")
+            let (bytes, start) = try mapped.map { ($0.bytes, $0.leadingSpaces) } ?? (FileBytes.read(xliffPath), 0)
+            guard bytes.count - start <= XMLReader.maximumSize else {
+                Output.err("\(xliffPath): error: \(bytes.count - start) bytes: larger than the \(XMLReader.maximumSize >> 20) MiB accepted\n")
                 return .error
             }
             PhaseTimes.mark("XLIFF file read")
-            func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(XMLReadError) -> XLIFFDocument {
+            document = try bytes.withUnsafeBufferPointer { all throws(XMLReadError) in
                 try XLIFFDocument(
-                    buffer: buffer,
+                    buffer: UnsafeBufferPointer(rebasing: all[start...]),
                     fileStarts: { file in
                         prepared.fileStarts()
                         guard file.original.hasSuffix(".xcstrings"), let path = catalogPath(of: file, named: parsed.value("--catalog")) else { return }
@@ -110,12 +110,7 @@ enum ImportCommand {
                         prepared.parse(recorded)
                     })
             }
-            if let mapped {
-                document = try mapped.bytes.withUnsafeBufferPointer { all throws(XMLReadError) in try read(UnsafeBufferPointer(rebasing: all[mapped.leadingSpaces...])) }
-                ProcessLifetime.keepUntilExit(mapped.bytes)
-            } else {
-                document = try bytes.withUnsafeBufferPointer { all throws(XMLReadError) in try read(all) }
-            }
+            ProcessLifetime.keepUntilExit(bytes)
             PhaseTimes.mark("XLIFF parsed")
             ProcessLifetime.keepUntilExit(document)
         } catch let error as XMLReadError {

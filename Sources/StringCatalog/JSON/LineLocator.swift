@@ -16,7 +16,7 @@ public enum LineLocator {
     /// `locations(of:in:)` in bytes held elsewhere (a mapped file).
     public static func locations(of offsets: [Int], in buffer: UnsafeBufferPointer<UInt8>) -> [(line: Int, column: Int)] {
         // A carriage return (rare in catalogs) ends lines too: then the bytes are read one by one.
-        let carriageReturns = buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) != nil } ?? false
+        let carriageReturns = holdsCarriageReturn(buffer)
         var line = 0
         var counted = 0
         return locations(of: offsets, in: buffer, from: 0, carriageReturns: carriageReturns, line: &line, counted: &counted)
@@ -99,7 +99,11 @@ public enum LineLocator {
 
     /// Whether a carriage return is in `bytes` (then lines are not counted by line feeds).
     public static func holdsCarriageReturn(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) != nil } ?? false }
+        bytes.withUnsafeBufferPointer { holdsCarriageReturn($0) }
+    }
+
+    static func holdsCarriageReturn(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) != nil } ?? false
     }
 
     /// The number of line feeds in `bytes`, counted eight bytes at a time.
