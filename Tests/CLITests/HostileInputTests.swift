@@ -198,10 +198,18 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
         let theirs = try directory.write("theirs.xcstrings", whole)
         let pipe = directory.file("base.pipe").path
         #expect(mkfifo(pipe, 0o600) == 0)
+        // Written with `write(2)`, not `FileHandle.write`: a signal meant for another test's
+        // child interrupts a write blocked on the full pipe (EINTR), and Foundation traps on it.
         let writer = Thread {
-            guard let handle = FileHandle(forWritingAtPath: pipe) else { return }
-            handle.write(Data(whole.prefix(whole.count / 2)))
-            try? handle.close()
+            let descriptor = open(pipe, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            let half = Array(whole.prefix(whole.count / 2))
+            var written = 0
+            while written < half.count {
+                let count = half[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 { written += count } else if count < 0 && errno == EINTR { continue } else { return }
+            }
         }
         writer.start()
         let merge = try runTool(["merge", pipe, ours.path, theirs.path, "-o", directory.file("out.xcstrings").path])
