@@ -204,12 +204,7 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
             let descriptor = open(pipe, O_WRONLY)
             guard descriptor >= 0 else { return }
             defer { close(descriptor) }
-            let half = Array(whole.prefix(whole.count / 2))
-            var written = 0
-            while written < half.count {
-                let count = half[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-                if count > 0 { written += count } else if count < 0 && errno == EINTR { continue } else { return }
-            }
+            writeAll(Array(whole.prefix(whole.count / 2)), to: descriptor)
         }
         writer.start()
         let merge = try runTool(["merge", pipe, ours.path, theirs.path, "-o", directory.file("out.xcstrings").path])
@@ -290,7 +285,7 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
             try process.run()
             usleep(UInt32(duration * fraction * 1_000_000))
             _ = truncate(catalog.path, off_t(bytes.count / 3))
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let text = String(decoding: readAll(errors.fileHandleForReading), as: UTF8.self)
             process.waitUntilExit()
             if process.terminationReason == .uncaughtSignal { signalled.append(process.terminationStatus) }
             #expect(process.terminationStatus <= 2, "at \(fraction) of a run: status \(process.terminationStatus): \(text)")
@@ -325,7 +320,7 @@ let unitEntry = "    \"K\" : {\n      \"localizations\" : {\n        \"de\" : {\
             try process.run()
             usleep(delay * 1000)
             _ = truncate(file.path, off_t(bytes.count / 3))
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let text = String(decoding: readAll(errors.fileHandleForReading), as: UTF8.self)
             process.waitUntilExit()
             if process.terminationReason == .uncaughtSignal { signalled.append(process.terminationStatus) }
             #expect(process.terminationStatus <= 2, "at \(fraction) of a run: status \(process.terminationStatus): \(text)")

@@ -35,22 +35,43 @@ public func run(
     _ = writeSignalsIgnored
     try process.run()
     // What the child did not read is its own business: its status and output are checked.
-    if let input { try? inPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
+    if let input { writeAll(Array(input.utf8), to: inPipe.fileHandleForWriting.fileDescriptor) }
     try inPipe.fileHandleForWriting.close()
     // Read both pipes concurrently so a full pipe cannot block the child.
     nonisolated(unsafe) var errData = Data()
     let group = DispatchGroup()
     group.enter()
     DispatchQueue.global().async {
-        errData = err.fileHandleForReading.readDataToEndOfFile()
+        errData = readAll(err.fileHandleForReading)
         group.leave()
     }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let outData = readAll(out.fileHandleForReading)
     group.wait()
     process.waitUntilExit()
     return ProcessResult(
         status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
         stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// All a pipe gives until its end. Foundation's `readDataToEndOfFile` traps when a signal for
+/// another test's child interrupts the read (EINTR); this retries it, and ends on any other error.
+public func readAll(_ handle: FileHandle) -> Data {
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+        if count > 0 { data.append(contentsOf: chunk[..<count]) } else if count < 0 && errno == EINTR { continue } else { return data }
+    }
+}
+
+/// Writes all of `bytes` (retrying an interrupted write) or stops at the first other error:
+/// a reader that went away is its own business, its status and output are checked.
+public func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    var written = 0
+    while written < bytes.count {
+        let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 { written += count } else if count < 0 && errno == EINTR { continue } else { return }
+    }
 }
 
 /// Runs the built `xcstrings-merge`.
