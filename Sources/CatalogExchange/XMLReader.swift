@@ -86,7 +86,13 @@ public enum XMLReader {
 
     /// Reads `bytes`, handing each element's start, text and end to `handler`; the first error
     /// (malformed XML, a DTD, an entity, too deep, too big) ends the reading.
-    static func read<Handler: XMLEventHandler>(_ bytes: UnsafeBufferPointer<UInt8>, into handler: inout Handler) throws(XMLReadError) {
+    ///
+    /// `passedOver`: ranges of `bytes`, in order, that hold character data with no markup and
+    /// no reference (`TextRegions`), which libxml2 is not given: each goes to it as its line
+    /// breaks alone, and the width of its last line in spaces, so that the lines and columns
+    /// libxml2 tells after it are the document's. The handler receives that white space as the
+    /// text; it finds the region's bytes by the offset of the start tag before it.
+    static func read<Handler: XMLEventHandler>(_ bytes: UnsafeBufferPointer<UInt8>, passedOver: [Range<Int>] = [], into handler: inout Handler) throws(XMLReadError) {
         guard bytes.count <= maximumSize else {
             throw XMLReadError(line: 0, column: 0, message: "\(bytes.count) bytes: larger than the \(maximumSize >> 20) MiB accepted")
         }
@@ -101,7 +107,79 @@ public enum XMLReader {
         case .success(let loaded): library = loaded
         case .failure(let error): throw error
         }
-        try library.read(bytes, into: &handler)
+        try library.read(bytes, passedOver: passedOver, into: &handler)
+    }
+}
+
+/// Ranges of a document's bytes that XML would read as plain text (`XMLReader.read`'s
+/// `passedOver`): what libxml2 is pushed in their place, and how an offset in what it was pushed
+/// maps back to the document.
+struct TextRegions {
+    let ranges: [Range<Int>]
+    /// Each range's stand-in: its line breaks (`\n`, `\r`), then a space for each byte of its
+    /// last line.
+    let standIns: [[UInt8]]
+
+    init(_ ranges: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) {
+        self.ranges = ranges
+        standIns = ranges.map { range in
+            var standIn: [UInt8] = []
+            var lastLine = range.lowerBound
+            for index in range where bytes[index] == 0x0A || bytes[index] == 0x0D {
+                standIn.append(bytes[index])
+                lastLine = index + 1
+            }
+            standIn += repeatElement(UInt8(ascii: " "), count: range.upperBound - lastLine)
+            return standIn
+        }
+    }
+
+    /// The document's offset of `offset` in the bytes pushed (which is never inside a range:
+    /// markup is not there).
+    func documentOffset(ofPushed offset: Int) -> Int {
+        // What the document has more than the bytes pushed, before `offset`.
+        var shift = 0
+        for (range, standIn) in zip(ranges, standIns) {
+            guard offset + shift >= range.lowerBound + standIn.count else { break }
+            shift += range.count - standIn.count
+        }
+        return offset + shift
+    }
+
+    /// The texts between each `open` and the `close` right after it, where a text is base64
+    /// alone (`holdsBase64Alone`), in `bytes` before the first of `stops`.
+    static func base64Texts(after open: StaticString, before close: StaticString, in bytes: UnsafeBufferPointer<UInt8>, upTo stops: [StaticString]) -> [Range<Int>] {
+        guard let start = bytes.baseAddress else { return [] }
+        func holds(_ text: StaticString, at index: Int) -> Bool {
+            index + text.utf8CodeUnitCount <= bytes.count && memcmp(start + index, text.utf8Start, text.utf8CodeUnitCount) == 0
+        }
+        func nextTag(from index: Int) -> Int? {
+            guard index < bytes.count, let found = memchr(start + index, Int32(UInt8(ascii: "<")), bytes.count - index) else { return nil }
+            return start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        var texts: [Range<Int>] = []
+        var index = 0
+        while let tag = nextTag(from: index) {
+            if stops.contains(where: { holds($0, at: tag) }) { break }
+            index = tag + 1
+            guard holds(open, at: tag) else { continue }
+            let textStart = tag + open.utf8CodeUnitCount
+            guard let end = nextTag(from: textStart), end > textStart, holds(close, at: end), holdsBase64Alone(bytes, textStart..<end) else { continue }
+            texts.append(textStart..<end)
+            index = end
+        }
+        return texts
+    }
+
+    /// Whether `bytes[range]` is text XML reads as it is and base64 keeps (the letters,
+    /// digits, `+`, `/`, `=` and white space): no markup, no reference, no byte XML refuses.
+    static func holdsBase64Alone(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        Base64.values.withUnsafeBufferPointer { table in
+            // The table's values are 0–65 for those bytes and 255 for every other.
+            var seen: UInt8 = 0
+            for index in range { seen |= table[Int(bytes[index])] }
+            return seen & 0x80 == 0
+        }
     }
 }
 
@@ -215,9 +293,10 @@ struct LibXML2: @unchecked Sendable {
     /// (substitute entities), XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR, XML_PARSE_HUGE.
     static let options: Int32 = 1 << 11
 
-    func read<Handler: XMLEventHandler>(_ bytes: UnsafeBufferPointer<UInt8>, into handler: inout Handler) throws(XMLReadError) {
+    func read<Handler: XMLEventHandler>(_ bytes: UnsafeBufferPointer<UInt8>, passedOver: [Range<Int>] = [], into handler: inout Handler) throws(XMLReadError) {
         guard !bytes.isEmpty else { throw XMLReadError(line: 1, column: 1, message: "empty document") }
-        let session = HandlingSession(library: self, bytes: bytes, handler: handler)
+        let regions = TextRegions(passedOver, in: bytes)
+        let session = HandlingSession(library: self, bytes: bytes, regions: regions, handler: handler)
         let sax = SAXHandlerTable()
         defer { sax.release() }
         let userData = Unmanaged.passUnretained(session as SAXSession).toOpaque()
@@ -229,15 +308,32 @@ struct LibXML2: @unchecked Sendable {
         _ = useOptions(context, Self.options)
         session.context = context
         // Pushed a megabyte at a time: libxml2 refuses a push with more than 10 MB still to
-        // parse ("Huge input lookup").
+        // parse ("Huge input lookup"). The regions passed over go as their stand-ins.
+        let standIns = regions.standIns.joined().map { CChar(bitPattern: $0) }
         let status = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { start in
-            var offset = 0
-            while true {
-                let count = min(1 << 20, bytes.count - offset)
-                let isLast = offset + count == bytes.count
-                let status = parseChunk(context, start + offset, Int32(count), isLast ? 1 : 0)
-                offset += count
-                if status != 0 || isLast || session.refusal != nil { return status }
+            standIns.withUnsafeBufferPointer { standIns in
+                var pieces: [UnsafeBufferPointer<CChar>] = []
+                var documentOffset = 0
+                var standInOffset = 0
+                for (range, standIn) in zip(regions.ranges, regions.standIns) {
+                    pieces.append(UnsafeBufferPointer(start: start + documentOffset, count: range.lowerBound - documentOffset))
+                    pieces.append(UnsafeBufferPointer(rebasing: standIns[standInOffset..<standInOffset + standIn.count]))
+                    documentOffset = range.upperBound
+                    standInOffset += standIn.count
+                }
+                pieces.append(UnsafeBufferPointer(start: start + documentOffset, count: bytes.count - documentOffset))
+                pieces.removeAll { $0.isEmpty }
+                for (index, piece) in pieces.enumerated() {
+                    var offset = 0
+                    while offset < piece.count {
+                        let count = min(1 << 20, piece.count - offset)
+                        let isLast = index == pieces.count - 1 && offset + count == piece.count
+                        let status = parseChunk(context, piece.baseAddress! + offset, Int32(count), isLast ? 1 : 0)
+                        offset += count
+                        if status != 0 || isLast || session.refusal != nil { return status }
+                    }
+                }
+                return 0
             }
         }
         withExtendedLifetime(session) {}
@@ -266,9 +362,13 @@ class SAXSession {
     var firstError: XMLReadError?
     var refusal: XMLReadError?
 
-    init(library: LibXML2, bytes: UnsafeBufferPointer<UInt8>) {
+    /// The regions not pushed (`XMLReader.read`'s `passedOver`).
+    let regions: TextRegions
+
+    init(library: LibXML2, bytes: UnsafeBufferPointer<UInt8>, regions: TextRegions) {
         self.library = library
         self.bytes = bytes
+        self.regions = regions
     }
 
     func start(_ element: XMLStart) {}
@@ -308,7 +408,7 @@ class SAXSession {
     /// Where the start tag being handed over begins: libxml2 calls back at its end (at its `>`
     /// or `/>`), and the last `<` before that opens it, since an attribute value holds none.
     func offsetOfCurrentTag() -> Int {
-        var index = min(library.byteConsumed(context), bytes.count) - 1
+        var index = min(regions.documentOffset(ofPushed: library.byteConsumed(context)), bytes.count) - 1
         while index > 0 && bytes[index] != UInt8(ascii: "<") { index -= 1 }
         return max(index, 0)
     }
@@ -317,9 +417,9 @@ class SAXSession {
 final class HandlingSession<Handler: XMLEventHandler>: SAXSession {
     var handler: Handler
 
-    init(library: LibXML2, bytes: UnsafeBufferPointer<UInt8>, handler: Handler) {
+    init(library: LibXML2, bytes: UnsafeBufferPointer<UInt8>, regions: TextRegions, handler: Handler) {
         self.handler = handler
-        super.init(library: library, bytes: bytes)
+        super.init(library: library, bytes: bytes, regions: regions)
     }
 
     override func start(_ element: XMLStart) { handler.start(element) }

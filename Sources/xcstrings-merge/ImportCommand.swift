@@ -255,8 +255,10 @@ enum ImportCommand {
         /// What was read for `path`, waited for; nil when nothing was (then or ever after).
         func take(path: String) -> Read? {
             guard let job else { return nil }
-            job.join()
+            // The base first: where no core has started it, this one decodes and parses it
+            // while the other reads the catalog.
             baseJob?.join()
+            job.join()
             defer { (read, base) = (nil, nil) }
             guard var taken = read, taken.path == path else { return nil }
             taken.base = base
