@@ -62,7 +62,7 @@ public struct ExportBase: Sendable, Equatable {
         var parts = Parts()
         for (from, text) in headerNotes {
             if from == Self.catalogNote {
-                parts.catalogNotes.append(Array(text.utf8))
+                parts.catalogNotes.append(ArraySlice(text.utf8))
             } else if from == Self.describingNote, parts.describing == nil {
                 parts.describing = text
             }
@@ -71,10 +71,11 @@ public struct ExportBase: Sendable, Equatable {
     }
 
     /// The header's notes as the reading meets them: the first describing note, and the
-    /// catalog's notes in base64 as read (decoded by `init(_:)`, maybe on another core).
+    /// catalog's notes in base64 as read (decoded by `init(_:)`, maybe on another core): a
+    /// slice of the document where the reading has it as an array, else a copy.
     struct Parts {
         var describing: String?
-        var catalogNotes: [[UInt8]] = []
+        var catalogNotes: [ArraySlice<UInt8>] = []
     }
 
     /// The base the notes record; nil when there is none or a catalog note is not base64.
@@ -82,11 +83,18 @@ public struct ExportBase: Sendable, Equatable {
         guard let describing = parts.describing, let range = describing.firstRange(of: "base blob "), !parts.catalogNotes.isEmpty else { return nil }
         let id = describing[range.upperBound...].prefix(while: { $0.isHexDigit })
         guard id.count == 40 else { return nil }
-        var catalogBytes: [UInt8] = []
-        catalogBytes.reserveCapacity(parts.catalogNotes.reduce(0) { $0 + $1.count / 4 * 3 + 3 })
-        for note in parts.catalogNotes {
-            guard note.withUnsafeBufferPointer({ Base64.decode($0, appendingTo: &catalogBytes) }) else { return nil }
+        // Decoded into room not filled with zeros first (megabytes of fresh pages).
+        var decodes = true
+        let catalogBytes = [UInt8](unsafeUninitializedCapacity: parts.catalogNotes.reduce(0) { $0 + Base64.room($1.count) }) { buffer, initialized in
+            for note in parts.catalogNotes {
+                guard let written = note.withUnsafeBufferPointer({ Base64.decode($0, into: UnsafeMutableBufferPointer(rebasing: buffer[initialized...])) }) else {
+                    decodes = false
+                    break
+                }
+                initialized += written
+            }
         }
+        guard decodes else { return nil }
         blobID = String(id)
         self.catalogBytes = catalogBytes
     }
@@ -181,12 +189,24 @@ enum Base64 {
     /// it is not base64: white space is passed over, `=` pads only the last group.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) -> Bool {
         let start = output.count
+        output.append(contentsOf: repeatElement(0, count: room(bytes.count)))
+        let written = output.withUnsafeMutableBufferPointer { decode(bytes, into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+        output.removeLast(output.count - start - (written ?? 0))
+        return written != nil
+    }
+
+    /// The room `decode(_:into:)` needs for `count` characters.
+    static func room(_ count: Int) -> Int { count / 4 * 3 + 3 }
+
+    /// The bytes `text` encodes, written at the start of `buffer` (of `room(bytes.count)` or
+    /// more): how many; nil when it is not base64 (white space is passed over, `=` pads only
+    /// the last group).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        precondition(buffer.count >= room(bytes.count))
         var failed = false
         var written = 0
         values.withUnsafeBufferPointer { table in
-            output.append(contentsOf: repeatElement(0, count: bytes.count / 4 * 3 + 3))
-            output.withUnsafeMutableBufferPointer { all in
-                let buffer = UnsafeMutableBufferPointer(rebasing: all[start...])
+            do {
                 var word: UInt32 = 0
                 var count = 0
                 var padding = 0
@@ -252,8 +272,7 @@ enum Base64 {
                 written = end
             }
         }
-        output.removeLast(output.count - start - written)
-        return !failed
+        return failed ? nil : written
     }
 }
 

@@ -87,19 +87,32 @@ public struct XLIFFDocument: Sendable {
     /// as its `<body>` begins (the base its header records too, no units yet), so that a caller
     /// may prepare on another core while the rest is read.
     public init(bytes: [UInt8], fileStarts: ((XLIFFFile) -> Void)? = nil, bodyStarts: ((XLIFFFile) -> Void)? = nil) throws(XMLReadError) {
-        self = try bytes.withUnsafeBufferPointer { buffer throws(XMLReadError) in try XLIFFDocument(buffer: buffer, fileStarts: fileStarts, bodyStarts: bodyStarts) }
+        try self.init(bytes: bytes, from: 0, fileStarts: fileStarts, bodyStarts: bodyStarts)
+    }
+
+    /// `init(bytes:)` of the document in `bytes[start...]` (a file mapped after `start` spaces):
+    /// the base's notes are kept as slices of `bytes`, not copied.
+    public init(bytes: [UInt8], from start: Int, fileStarts: ((XLIFFFile) -> Void)? = nil, bodyStarts: ((XLIFFFile) -> Void)? = nil) throws(XMLReadError) {
+        self = try bytes.withUnsafeBufferPointer { all throws(XMLReadError) in
+            try XLIFFDocument(buffer: UnsafeBufferPointer(rebasing: all[start...]), passingOverNotes: true, owner: (bytes, start), fileStarts: fileStarts, bodyStarts: bodyStarts)
+        }
     }
 
     /// `init(bytes:)` of bytes held elsewhere (a mapped file), read while this runs.
     public init(buffer bytes: UnsafeBufferPointer<UInt8>, fileStarts: ((XLIFFFile) -> Void)? = nil, bodyStarts: ((XLIFFFile) -> Void)? = nil) throws(XMLReadError) {
-        try self.init(buffer: bytes, passingOverNotes: true, fileStarts: fileStarts, bodyStarts: bodyStarts)
+        try self.init(buffer: bytes, passingOverNotes: true, owner: nil, fileStarts: fileStarts, bodyStarts: bodyStarts)
     }
 
     /// `passingOverNotes`: the base's megabytes of base64 are not given to libxml2 (a third of
     /// its work in an export's file); the reading takes them from the document. Tests read
     /// without it too, and compare.
-    init(buffer bytes: UnsafeBufferPointer<UInt8>, passingOverNotes: Bool, fileStarts: ((XLIFFFile) -> Void)? = nil, bodyStarts: ((XLIFFFile) -> Void)? = nil) throws(XMLReadError) {
+    /// `owner`: the array `bytes` are of, from the offset given, where the caller has one.
+    init(
+        buffer bytes: UnsafeBufferPointer<UInt8>, passingOverNotes: Bool, owner: (array: [UInt8], start: Int)? = nil,
+        fileStarts: ((XLIFFFile) -> Void)? = nil, bodyStarts: ((XLIFFFile) -> Void)? = nil
+    ) throws(XMLReadError) {
         var reading = XLIFFReading()
+        reading.owner = owner
         reading.fileStarts = fileStarts
         reading.bodyStarts = bodyStarts
         reading.catalogNoteTexts = passingOverNotes ? XLIFFReading.catalogNoteTexts(in: bytes) : []
@@ -323,6 +336,8 @@ struct XLIFFReading: XMLEventHandler {
     /// libxml2 passes over, and the document they are in (while it is read).
     var catalogNoteTexts: [Range<Int>] = []
     var document: UnsafeBufferPointer<UInt8>?
+    /// The array the document is in, from an offset, where the caller has it.
+    var owner: (array: [UInt8], start: Int)?
     /// The first of `catalogNoteTexts` after the notes read so far, and the one the note being
     /// read holds (nil: its text is libxml2's).
     private var nextNoteText = 0
@@ -488,10 +503,12 @@ struct XLIFFReading: XMLEventHandler {
             case .describingNote: headerNotes.describing = value
             case .catalogNote:
                 gathersBytes = false
-                if let noteText, let document {
-                    headerNotes.catalogNotes.append(Array(UnsafeBufferPointer(rebasing: document[noteText])))
+                if let noteText, let owner {
+                    headerNotes.catalogNotes.append(owner.array[(owner.start + noteText.lowerBound)..<(owner.start + noteText.upperBound)])
+                } else if let noteText, let document {
+                    headerNotes.catalogNotes.append(ArraySlice(UnsafeBufferPointer(rebasing: document[noteText])))
                 } else {
-                    headerNotes.catalogNotes.append(noteBytes)
+                    headerNotes.catalogNotes.append(noteBytes[...])
                 }
                 noteText = nil
                 noteBytes = []

@@ -97,19 +97,17 @@ enum ImportCommand {
                 return .error
             }
             PhaseTimes.mark("XLIFF file read")
-            document = try bytes.withUnsafeBufferPointer { all throws(XMLReadError) in
-                try XLIFFDocument(
-                    buffer: UnsafeBufferPointer(rebasing: all[start...]),
-                    fileStarts: { file in
-                        prepared.fileStarts()
-                        guard file.original.hasSuffix(".xcstrings"), let path = catalogPath(of: file, named: parsed.value("--catalog")) else { return }
-                        prepared.start(path: path)
-                    },
-                    bodyStarts: { file in
-                        guard bundle == nil, !twoWay, let recorded = file.recordedBase else { return }
-                        prepared.parse(recorded)
-                    })
-            }
+            document = try XLIFFDocument(
+                bytes: bytes, from: start,
+                fileStarts: { file in
+                    prepared.fileStarts()
+                    guard file.original.hasSuffix(".xcstrings"), let path = catalogPath(of: file, named: parsed.value("--catalog")) else { return }
+                    prepared.start(path: path)
+                },
+                bodyStarts: { file in
+                    guard bundle == nil, !twoWay, let recorded = file.recordedBase else { return }
+                    prepared.parse(recorded)
+                })
             ProcessLifetime.keepUntilExit(bytes)
             PhaseTimes.mark("XLIFF parsed")
             ProcessLifetime.keepUntilExit(document)

@@ -83,6 +83,26 @@ struct CatalogExportTests {
         #expect(Base64.decoded(text) == bytes)
     }
 
+    /// Decoding takes four characters a turn where it can: every length, in one line and in
+    /// lines of sixteen and of six, decodes as Foundation encodes (tests run with bounds
+    /// checked, so a read past the text's end fails them).
+    @Test func base64DecodesEveryLengthAcrossItsTurns() {
+        var random = SeededGenerator(seed: 77)
+        for count in 0..<80 {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let encoded = Data(bytes).base64EncodedString()
+            for lineLength in [Int.max, 16, 6] {
+                var text = ""
+                for (index, character) in encoded.enumerated() {
+                    if index > 0 && index % lineLength == 0 { text += "\n" }
+                    text.append(character)
+                }
+                #expect(Base64.decoded(text) == bytes, "\(count) bytes, lines of \(lineLength)")
+                #expect(Base64.decoded(text + "!") == nil, "\(count) bytes, lines of \(lineLength)")
+            }
+        }
+    }
+
     @Test func base64ReadsWhitespaceAndRefusesTheMalformed() {
         #expect(Base64.decoded("aGVs\nbG8=") == Array("hello".utf8))
         #expect(Base64.decoded(" aGVsbG8h\r\n") == Array("hello!".utf8))

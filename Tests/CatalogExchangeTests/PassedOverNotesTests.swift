@@ -26,13 +26,16 @@ struct PassedOverNotesTests {
         case failed(line: Int, column: Int, message: String)
     }
 
-    static func read(_ text: String, passingOverNotes: Bool) -> Read {
-        Array(text.utf8).withUnsafeBufferPointer { bytes in
-            do throws(XMLReadError) {
-                return .read(try XLIFFDocument(buffer: bytes, passingOverNotes: passingOverNotes).files)
-            } catch {
-                return .failed(line: error.line, column: error.column, message: error.message)
-            }
+    /// Read from a buffer, its notes passed over or not, or (`fromArray`) from an array whose
+    /// slices keep the notes' text.
+    static func read(_ text: String, passingOverNotes: Bool, fromArray: Bool = false) -> Read {
+        do throws(XMLReadError) {
+            if fromArray { return .read(try XLIFFDocument(bytes: Array("  \(text)".utf8), from: 2).files) }
+            return .read(try Array(text.utf8).withUnsafeBufferPointer { bytes throws(XMLReadError) in
+                try XLIFFDocument(buffer: bytes, passingOverNotes: passingOverNotes).files
+            })
+        } catch {
+            return .failed(line: error.line, column: error.column, message: error.message)
         }
     }
 
@@ -43,6 +46,12 @@ struct PassedOverNotesTests {
     /// The first catalog note's `</note>`, where a variation puts something after it.
     static func afterFirstNote(_ text: String, _ insert: String) -> String {
         let end = text.range(of: "</note>", range: text.range(of: "xcstrings-merge-base")!.upperBound..<text.endIndex)!.upperBound
+        return String(text[..<end]) + insert + String(text[end...])
+    }
+
+    /// The first catalog note with `insert` at the end of its text.
+    static func beforeFirstNoteEnd(_ text: String, _ insert: String) -> String {
+        let end = text.range(of: "</note>", range: text.range(of: "xcstrings-merge-base")!.upperBound..<text.endIndex)!.lowerBound
         return String(text[..<end]) + insert + String(text[end...])
     }
 
@@ -58,6 +67,7 @@ struct PassedOverNotesTests {
         ("a second root after the units", exported + "<xliff/>\n", 3),
         ("a misspelt end tag after the notes", afterFirstNote(exported, "\n<tool></tol>"), 3),
         // The search for notes stops at the first unit: the others are libxml2's.
+        ("a byte base64 has not in the first note", beforeFirstNoteEnd(exported, "!"), 2),
         ("a unit on the first note's last line", afterFirstNote(exported, "<!-- x --><trans-unit id=\"z\"><source>a</source></trans-unit>"), 1),
     ]
 
@@ -68,12 +78,14 @@ struct PassedOverNotesTests {
         let passedOver = Self.read(text, passingOverNotes: true)
         let read = Self.read(text, passingOverNotes: false)
         #expect(passedOver == read, "\(name)")
+        #expect(Self.read(text, passingOverNotes: true, fromArray: true) == read, "\(name)")
         // The two reads are compared on what they found, not merely on finding nothing.
         switch read {
         case .read(let files):
             let file = try #require(files.first)
             #expect(file.units.count == 40 && file.units[39].line > 1000, "\(name)")
-            #expect(file.base?.catalogBytes.count == 7 << 20, "\(name)")
+            // The second note's last group is cut by the byte put in it: no base.
+            #expect(file.base?.catalogBytes.count == (name.hasPrefix("a byte base64") ? nil : 7 << 20), "\(name)")
         case .failed(let line, _, _):
             #expect(line > 1, "\(name)")
         }
