@@ -170,6 +170,15 @@ enum Base64 {
         }
     }
 
+    /// Each byte's value in each of a group's four places, shifted there (`wide[place * 256 +
+    /// byte]`); the top bit set for a byte not of the alphabet.
+    static let wide: [UInt32] = (0..<4).flatMap { place in
+        values.map { value in value < 64 ? UInt32(value) << (18 - 6 * UInt32(place)) : 0x8000_0000 }
+    }
+
+    /// The characters of a line as the export writes them, and its line feed.
+    static let lineLength = 76
+
     /// Each byte's 6-bit value; 64 for whitespace (skipped), 65 for `=`, 255 for anything else.
     static let values: [UInt8] = {
         var table = [UInt8](repeating: 255, count: 256)
@@ -206,13 +215,33 @@ enum Base64 {
         var failed = false
         var written = 0
         values.withUnsafeBufferPointer { table in
-            do {
+            wide.withUnsafeBufferPointer { wide in
                 var word: UInt32 = 0
                 var count = 0
                 var padding = 0
                 var index = 0
                 var end = 0
                 while index < bytes.count {
+                    // Whole lines as the export writes them (76 characters and a line feed)
+                    // decoded without a test a character, the line tested once: where it holds
+                    // a byte not of the alphabet, it is read again a character at a time.
+                    if count == 0, padding == 0 {
+                        while index + lineLength < bytes.count, bytes[index + lineLength] == 0x0A {
+                            var seen: UInt32 = 0
+                            for group in 0..<(lineLength / 4) {
+                                let at = index + 4 * group, place = end + 3 * group
+                                let value = wide[Int(bytes[at])] | wide[256 + Int(bytes[at + 1])] | wide[512 + Int(bytes[at + 2])] | wide[768 + Int(bytes[at + 3])]
+                                seen |= value
+                                buffer[place] = UInt8(truncatingIfNeeded: value >> 16)
+                                buffer[place + 1] = UInt8(truncatingIfNeeded: value >> 8)
+                                buffer[place + 2] = UInt8(truncatingIfNeeded: value)
+                            }
+                            guard seen & 0x8000_0000 == 0 else { break }
+                            index += lineLength + 1
+                            end += lineLength / 4 * 3
+                        }
+                        guard index < bytes.count else { break }
+                    }
                     // Most groups are four characters of the alphabet in a row: taken whole.
                     if count == 0, index + 4 <= bytes.count {
                         let a = table[Int(bytes[index])], b = table[Int(bytes[index + 1])]

@@ -83,15 +83,16 @@ struct CatalogExportTests {
         #expect(Base64.decoded(text) == bytes)
     }
 
-    /// Decoding takes four characters a turn where it can: every length, in one line and in
-    /// lines of sixteen and of six, decodes as Foundation encodes (tests run with bounds
-    /// checked, so a read past the text's end fails them).
+    /// Decoding takes an export's whole lines (76 characters) at a time and other groups of
+    /// four where it can: every length, in one line and in lines of 76, 16 and 6, decodes as
+    /// Foundation encodes, and a byte not of the alphabet anywhere in it is refused (tests run
+    /// with bounds checked, so a read past the text's end fails them).
     @Test func base64DecodesEveryLengthAcrossItsTurns() {
         var random = SeededGenerator(seed: 77)
-        for count in 0..<80 {
+        for count in 0..<180 {
             let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
             let encoded = Data(bytes).base64EncodedString()
-            for lineLength in [Int.max, 16, 6] {
+            for lineLength in [Int.max, 76, 16, 6] {
                 var text = ""
                 for (index, character) in encoded.enumerated() {
                     if index > 0 && index % lineLength == 0 { text += "\n" }
@@ -99,6 +100,12 @@ struct CatalogExportTests {
                 }
                 #expect(Base64.decoded(text) == bytes, "\(count) bytes, lines of \(lineLength)")
                 #expect(Base64.decoded(text + "!") == nil, "\(count) bytes, lines of \(lineLength)")
+                if !text.isEmpty {
+                    let place = Int.random(in: 0..<text.count, using: &random)
+                    var corrupted = Array(text.utf8)
+                    corrupted[place] = corrupted[place] == 0x0A ? UInt8(ascii: "*") : UInt8(ascii: "!")
+                    #expect(Base64.decoded(String(decoding: corrupted, as: UTF8.self)) == nil, "\(count) bytes, lines of \(lineLength), at \(place)")
+                }
             }
         }
     }
