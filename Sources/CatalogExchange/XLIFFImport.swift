@@ -343,18 +343,58 @@ public enum XLIFFImport {
         guard let places = splicePlaces(ours: ours, base: base, indent: entryIndent, source: reader.source, locale: reader.locale, stringUnitAlone: true)
         else { return nil }
         let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
-        // Rule 3: the unit as the export wrote it.
-        if let exported = parsedLocalization(base.buffer, places.baseLocalization), let before = XLIFFExport.unitAt(FormPath(), in: exported), before.value == target {
+        // Rule 3: the unit as the export wrote it (read from its bytes where they are plain).
+        let exportedUnit = stringUnitTexts(base.buffer, places.baseLocalization)
+            ?? parsedLocalization(base.buffer, places.baseLocalization).flatMap { XLIFFExport.unitAt(FormPath(), in: $0) }.map { ($0.state, UTF8Bytes($0.value)) }
+        if let before = exportedUnit, equal(before.value, target) {
             let (beforeState, beforeQualifier) = XLIFFExport.xliffState(before.state)
             if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state { return .unchanged }
         }
         // Rule 4: the source text now (the export's too: the catalog's is the base's).
-        let sourceLocalization = places.oursSource.flatMap { parsedLocalization(ours.buffer, $0) }
-        let sourceChanged = unit.source != XLIFFExport.sourceText(of: FormPath(), key: key, in: sourceLocalization)
+        let sourceChanged: Bool
+        if let sourcePlace = places.oursSource, let sourceUnit = stringUnitTexts(ours.buffer, sourcePlace) {
+            sourceChanged = !equal(sourceUnit.value, unit.source)
+        } else {
+            let sourceLocalization = places.oursSource.flatMap { parsedLocalization(ours.buffer, $0) }
+            sourceChanged = unit.source != XLIFFExport.sourceText(of: FormPath(), key: key, in: sourceLocalization)
+        }
         let record = UnitRecord(key: key, locale: reader.locale, form: FormPath(), state: UTF8Bytes(sourceChanged ? "needs_review" : state), value: UTF8Bytes(target))
         let written = StringAccess.stringUnitLocalization(state: record.state, value: record.value!, indent: localizationIndent)
         let splice = Splice(position: position, entry: spliced(written, into: ours, at: places.oursLocalization))
         return .spliced(SplicedUnit(record: record, sourceChanged: sourceChanged, splice: splice, theirs: spliced(written, into: base, at: places.baseLocalization), basePosition: basePosition))
+    }
+
+    /// A localization's string unit read from its bytes where the localization holds that
+    /// alone, in Xcode's layout, and its state and value (or its value alone) are strings with
+    /// no escape: their texts. Nil otherwise (then it is read as a tree, as it would be here).
+    static func stringUnitTexts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (state: UTF8Bytes?, value: UTF8Bytes)? {
+        guard let localization = CanonicalMembers(in: buffer, range: range, indent: localizationIndent), localization.spans.count == 1,
+            let unit = localization.span(named: Name.stringUnit, in: buffer),
+            let members = CanonicalMembers(in: buffer, range: unit.value, indent: localizationIndent + 1)
+        else { return nil }
+        var state: UTF8Bytes?
+        var value: UTF8Bytes?
+        for member in members.spans {
+            let text = member.value
+            guard text.count >= 2, buffer[text.lowerBound] == UInt8(ascii: "\""), buffer[text.upperBound - 1] == UInt8(ascii: "\""),
+                !buffer[(text.lowerBound + 1)..<(text.upperBound - 1)].contains(UInt8(ascii: "\\"))
+            else { return nil }
+            let content = UTF8Bytes(Array(UnsafeBufferPointer(rebasing: buffer[(text.lowerBound + 1)..<(text.upperBound - 1)])))
+            if state == nil, UTF8Bytes.equal(UnsafeBufferPointer(rebasing: buffer[member.key]), Name.state) {
+                state = content
+            } else if value == nil, UTF8Bytes.equal(UnsafeBufferPointer(rebasing: buffer[member.key]), Name.value) {
+                value = content
+            } else {
+                return nil
+            }
+        }
+        return value.map { (state, $0) }
+    }
+
+    /// Whether `bytes` hold `text` as Swift compares strings (canonical equivalence): the same
+    /// bytes are, and only where they differ is the text decoded to compare.
+    static func equal(_ bytes: UTF8Bytes, _ text: String) -> Bool {
+        bytes.bytes.elementsEqual(text.utf8) || bytes.string == text
     }
 
     /// A localization read from a copy of its bytes (a few hundred), not from the file's array.

@@ -12,6 +12,23 @@ struct StringAccessTests {
         #expect(try #require(FormPath(text)).description == text)
     }
 
+    /// A string unit's localization written member by member is the object written: values
+    /// with every escape, non-ASCII text, states given or not, deep and shallow indents.
+    @Test func aStringUnitLocalizationIsItsObjectWritten() {
+        var generator = SeededGenerator(seed: 41)
+        let pieces = ["a", "plain text ", "\"", "\\", "\n", "\t", "\r", "\u{1}", "\u{1F}", "/", "é", "日本語", "🙂", "%lld", "\u{7F}"]
+        for indent in [0, 2, 4, 9, 30] {
+            for state in [nil, "translated", "needs_review", "odd \"state\""] as [String?] {
+                for _ in 0..<40 {
+                    let value = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                    let written = StringAccess.stringUnitLocalization(state: state.map { UTF8Bytes($0) }, value: UTF8Bytes(value), indent: indent)
+                    let tree = StringAccess.stringUnitLocalizationTree(state: state.map { UTF8Bytes($0) }, value: UTF8Bytes(value), indent: indent)
+                    #expect(written == tree, "\(indent) \(String(describing: state)) \(value.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: ["plural", "plural.", "variation.one", ".one", "device.iphone.plural"])
     func malformedFormPathsAreRefused(_ text: String) {
         #expect(FormPath(text) == nil)

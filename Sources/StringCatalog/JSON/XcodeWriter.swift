@@ -108,8 +108,13 @@ public struct XcodeWriter {
         output.append(UInt8(ascii: "]"))
     }
 
+    /// Bytes the caller has made in Xcode's layout (a member's key and separator, a brace).
+    public mutating func writeLayout(_ text: StaticString) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     @inline(__always)
-    mutating func writeIndent(_ level: Int) {
+    public mutating func writeIndent(_ level: Int) {
         let spaces = level * 2
         if spaces <= indentBytes.count {
             output.append(contentsOf: indentBytes[0..<spaces])
