@@ -58,13 +58,12 @@ public enum XLIFFImport {
     public struct Splice: Sendable {
         /// The key's position in the catalog now.
         public var position: Int
-        /// The catalog's entry with the translated localization in place of its own.
+        /// The catalog's entry with the translated localization in place of its own. Nothing
+        /// of the localization replaced is removed: a plain unit's holds a string unit alone,
+        /// and setting a key's forms (`StringAccess.setting`) places units, never taking away a
+        /// case or a substitution. So the merge has nothing to note as the translation's
+        /// removals (`XLIFFImportSpliceTests` holds its report to the merge's without splices).
         public var entry: JSONValue
-        /// The localization replaced and the one taken, in which the merge notes what the
-        /// translation removed; nil where the one replaced holds a string unit alone (nothing
-        /// there to remove).
-        public var replaced: JSONValue?
-        public var taken: JSONValue?
     }
 
     /// The translator's side of a three-way import: `base` (the catalog as exported) with the
@@ -424,11 +423,7 @@ public enum XLIFFImport {
         var writer = XcodeWriter(capacity: 1024)
         writer.write(localization, indent: localizationIndent)
         let written = writer.output
-        let replaced = Array(UnsafeBufferPointer(rebasing: ours.buffer[places.oursLocalization]))
-        let splice = Splice(
-            position: position, entry: spliced(written, into: ours, at: places.oursLocalization),
-            replaced: .raw(RawJSON(source: replaced, range: 0..<replaced.count, canonicalIndent: localizationIndent)),
-            taken: .raw(RawJSON(source: written, range: 0..<written.count, canonicalIndent: localizationIndent)))
+        let splice = Splice(position: position, entry: spliced(written, into: ours, at: places.oursLocalization))
         return (spliced(written, into: base, at: places.baseLocalization), splice)
     }
 

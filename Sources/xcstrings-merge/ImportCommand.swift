@@ -316,7 +316,7 @@ enum ImportCommand {
         // The keys the judging already settled, by their place in the catalog.
         var presettled = [LocaleMerge.Settled?](repeating: nil, count: outcome.spliced.isEmpty ? 0 : ours.strings.count)
         for splice in outcome.spliced {
-            presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry, baseLocalization: splice.replaced, takenLocalization: splice.taken)
+            presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry, baseLocalization: nil, takenLocalization: nil)
         }
         // Conflict ids as `resolve` names them, which know the catalog's path.
         let merged = LocaleMerge.merge(

@@ -74,7 +74,7 @@ import XcstringsMergeTestSupport
         #expect(String(decoding: spliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: judged.catalog.canonicalBytes(), as: UTF8.self), "seed \(seed)")
         var presettled = [LocaleMerge.Settled?](repeating: nil, count: spliced.spliced.isEmpty ? 0 : ours.strings.count)
         for splice in spliced.spliced {
-            presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry, baseLocalization: splice.replaced, takenLocalization: splice.taken)
+            presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry, baseLocalization: nil, takenLocalization: nil)
         }
         let locale = UTF8Bytes("de")
         let mergedSpliced = LocaleMerge.merge(base: base, ours: ours, theirs: spliced.catalog, keys: spliced.changedKeys, locale: locale, presettled: presettled)
@@ -108,8 +108,10 @@ import XcstringsMergeTestSupport
         for seed in Self.seeds {
             let (base, ours, file) = try Self.sides(seed: seed)
             let outcome = XLIFFImport.theirs(file, base: base, current: ours)
-            plain += outcome.spliced.filter { $0.replaced == nil }.count
-            forms += outcome.spliced.filter { $0.replaced != nil }.count
+            let formKeys = Set(file.units.compactMap { unit in unit.id.range(of: "|==|").map { String(unit.id[..<$0.lowerBound]) } })
+            for splice in outcome.spliced {
+                if formKeys.contains(ours.strings.members[splice.position].key.string) { forms += 1 } else { plain += 1 }
+            }
             merged += outcome.changedKeys.count - outcome.spliced.count
         }
         #expect(plain > 200 && forms > 100 && merged > 200, "plain \(plain), forms \(forms), merged \(merged)")
