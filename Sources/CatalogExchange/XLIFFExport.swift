@@ -42,7 +42,12 @@ public enum XLIFFExport {
         // judging a unit).
         guard let separator = lastSeparator(in: id) else { return (id, FormPath()) }
         var steps: [FormPath.Step] = []
-        var words = id[separator.upperBound...].split(separator: ".", omittingEmptySubsequences: false)[...]
+        let form = id[separator.upperBound...]
+        // An ASCII form (most) split by its bytes, each a character: what splitting its
+        // characters gives, without reading them as characters one by one.
+        var words = form.utf8.allSatisfy({ $0 < 0x80 })
+            ? form.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { Substring($0) }[...]
+            : form.split(separator: ".", omittingEmptySubsequences: false)[...]
         while let kind = words.popFirst() {
             guard let name = words.popFirst(), !name.isEmpty else { return (id, FormPath()) }
             switch kind {

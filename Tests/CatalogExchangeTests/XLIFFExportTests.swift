@@ -133,6 +133,12 @@ struct XLIFFExportTests {
             // shares the first's last bar, so the first is the last found.
             ("a|==|==|plural.one", "a|==|==|plural.one", ""),
             ("Café ☕️|==|plural.other", "Café ☕️", "plural.other"),
+            // A form's words split by bytes where it is ASCII, by characters elsewhere: a dot
+            // with a combining mark is one character, not a dot.
+            ("K|==|substitutions.née.plural.few", "K", "substitution.née.plural.few"),
+            ("K|==|substitutions.a.\u{301}b.plural.few", "K", "substitution.a.\u{301}b.plural.few"),
+            ("K|==|plural..one", "K|==|plural..one", ""),
+            ("K|==|plural.one.", "K|==|plural.one.", ""),
         ]
         for (id, key, form) in cases {
             let parsed = XLIFFExport.keyAndForm(ofUnitID: id)
