@@ -35,6 +35,8 @@ public struct CanonicalMembers {
     /// not have the writer's layout.
     public static func spans(in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, indent: Int) -> [Span]? {
         var spans: [Span] = []
+        // Room for an entry's members or a key's languages at once, not grown step by step.
+        spans.reserveCapacity(12)
         guard readSpans(in: bytes, range: range, indent: indent, { spans.append($0); return true }) else { return nil }
         return spans
     }
