@@ -119,6 +119,11 @@ struct TextRegions {
     /// Each range's stand-in: its line breaks (`\n`, `\r`), then a space for each byte of its
     /// last line.
     let standIns: [[UInt8]]
+    /// Where each stand-in ends in the bytes pushed, and what the document has more than them
+    /// up to there: searched by halves, so that a document of many regions and many tags after
+    /// them is not read in quadratic time.
+    private let pushedEnds: [Int]
+    private let shifts: [Int]
 
     init(_ ranges: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) {
         self.ranges = ranges
@@ -141,18 +146,28 @@ struct TextRegions {
             standIn += repeatElement(UInt8(ascii: " "), count: range.upperBound - lastLine)
             return standIn
         }
+        var shift = 0
+        var pushedEnds: [Int] = []
+        var shifts: [Int] = []
+        for (range, standIn) in zip(ranges, standIns) {
+            pushedEnds.append(range.lowerBound - shift + standIn.count)
+            shift += range.count - standIn.count
+            shifts.append(shift)
+        }
+        self.pushedEnds = pushedEnds
+        self.shifts = shifts
     }
 
     /// The document's offset of `offset` in the bytes pushed (which is never inside a range:
     /// markup is not there).
     func documentOffset(ofPushed offset: Int) -> Int {
-        // What the document has more than the bytes pushed, before `offset`.
-        var shift = 0
-        for (range, standIn) in zip(ranges, standIns) {
-            guard offset + shift >= range.lowerBound + standIn.count else { break }
-            shift += range.count - standIn.count
+        // The stand-ins ending at or before `offset`: the document has their shift more.
+        var (low, high) = (0, pushedEnds.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if pushedEnds[middle] <= offset { low = middle + 1 } else { high = middle }
         }
-        return offset + shift
+        return offset + (low == 0 ? 0 : shifts[low - 1])
     }
 
     /// The texts between each `open` and the `close` right after it, where a text is base64

@@ -133,6 +133,15 @@ import XcstringsMergeTestSupport
         }
     }
 
+    /// An XLIFF file with `n` base notes in its header and `n` units after them: the notes are
+    /// passed over by libxml2, and each unit's place is mapped back past all of them.
+    static func notesAndUnits(_ n: Int, _ folder: String) throws {
+        let notes = String(repeating: "<note from=\"xcstrings-merge-base\">QUJD\nRUZH</note>\n", count: n)
+        let units = (0..<n).map { "<trans-unit id=\"k\($0)\"><source>s</source><target>t</target></trans-unit>\n" }.joined()
+        try write("<xliff version=\"1.2\"><file original=\"c.xcstrings\" source-language=\"en\" target-language=\"de\"><header>\n\(notes)</header><body>\n\(units)</body></file></xliff>\n", folder, "t.xliff")
+        try write(catalog(""), folder, "c.xcstrings")
+    }
+
     static let diff: @Sendable (String) -> [String] = { ["diff", $0 + "/old.xcstrings", $0 + "/new.xcstrings", "--format", "markdown"] }
 
     static let merge: @Sendable (String) -> [String] = { folder in
@@ -155,6 +164,7 @@ import XcstringsMergeTestSupport
         Case(name: "merge: many keys written twice", size: 3000, arguments: merge, make: repeatedKeys(distinct: true)),
         Case(name: "diff: keys added", size: 6000, arguments: diff, make: addedKeys(renamed: false)),
         Case(name: "diff: keys renamed", size: 3000, arguments: diff, make: addedKeys(renamed: true)),
+        Case(name: "import: base notes before units", size: 20000, arguments: { ["import", $0 + "/t.xliff", "--catalog", $0 + "/c.xcstrings"] }, make: notesAndUnits),
     ]
 
     /// The best of `runs` runs' processor seconds (user and system): the suite runs other
