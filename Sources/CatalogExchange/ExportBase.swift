@@ -153,6 +153,22 @@ enum Base64 {
                         write += 1
                         column = 0
                     }
+                    // The line's groups of three whole bytes, without a test for the end each.
+                    let groups = min((lineLength - column) / 4, (bytes.count - index) / 3)
+                    if groups > 0 {
+                        for _ in 0..<groups {
+                            let word = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                            buffer[write] = alphabet[Int(word >> 18)]
+                            buffer[write + 1] = alphabet[Int(word >> 12 & 63)]
+                            buffer[write + 2] = alphabet[Int(word >> 6 & 63)]
+                            buffer[write + 3] = alphabet[Int(word & 63)]
+                            write += 4
+                            index += 3
+                        }
+                        column += 4 * groups
+                        continue
+                    }
+                    // The last one or two bytes, padded.
                     let remaining = bytes.count - index
                     let a = UInt32(bytes[index])
                     let b = remaining > 1 ? UInt32(bytes[index + 1]) : 0

@@ -110,6 +110,28 @@ struct CatalogExportTests {
         }
     }
 
+    /// Every length up to 200 bytes, in lines of 4, 16 and 76 characters, encodes as
+    /// Foundation does with a line feed between lines (whole groups are written a line at a
+    /// time, the last one or two bytes after).
+    @Test func base64EncodesEveryLengthInLines() {
+        var random = SeededGenerator(seed: 78)
+        for count in 0..<200 {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let expected = Data(bytes).base64EncodedString()
+            for lineLength in [4, 16, 76] {
+                var written: [UInt8] = []
+                bytes.withUnsafeBufferPointer { Base64.append($0, lineLength: lineLength, to: &written) }
+                var lines: [String] = []
+                var rest = Substring(expected)
+                while !rest.isEmpty {
+                    lines.append(String(rest.prefix(lineLength)))
+                    rest = rest.dropFirst(lineLength)
+                }
+                #expect(String(decoding: written, as: UTF8.self) == lines.joined(separator: "\n"), "\(count) bytes, lines of \(lineLength)")
+            }
+        }
+    }
+
     @Test func base64ReadsWhitespaceAndRefusesTheMalformed() {
         #expect(Base64.decoded("aGVs\nbG8=") == Array("hello".utf8))
         #expect(Base64.decoded(" aGVsbG8h\r\n") == Array("hello!".utf8))
