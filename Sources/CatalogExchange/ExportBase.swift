@@ -48,7 +48,7 @@ public struct ExportBase: Sendable, Equatable {
                 out.reserve((end - start) / 57 * 77 + 256)
                 out.raw("      <note from=\"\(Self.catalogNote)\">")
                 catalogBytes.withUnsafeBufferPointer { all in
-                    Base64.append(UnsafeBufferPointer(rebasing: all[start..<end]), lineLength: 76, to: &out.bytes)
+                    Base64.append(UnsafeBufferPointer(rebasing: all[start..<end]), lineLength: Base64.lineLength, to: &out.bytes)
                 }
                 out.raw("</note>\n")
                 return out.bytes
@@ -192,7 +192,8 @@ enum Base64 {
         values.map { value in value < 64 ? UInt32(value) << (18 - 6 * UInt32(place)) : 0x8000_0000 }
     }
 
-    /// The characters of a line as the export writes them, and its line feed.
+    /// The characters of a line of the export's notes (a line feed after each), which decoding
+    /// takes a line at a time.
     static let lineLength = 76
 
     /// Each byte's 6-bit value; 64 for whitespace (skipped), 65 for `=`, 255 for anything else.

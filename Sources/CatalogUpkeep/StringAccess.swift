@@ -179,8 +179,8 @@ public enum StringAccess {
     /// A localization holding one string unit, `{ "stringUnit" : { "state" : …, "value" : … } }`,
     /// as Xcode writes it at `indent` (the state `translated` when none is given).
     public static func stringUnitLocalization(state: UTF8Bytes?, value: UTF8Bytes, indent: Int) -> [UInt8] {
-        // Written member by member (what writing the object gives: `stringUnitLocalizationTree`),
-        // not built as objects and written: tens of thousands of these in an import.
+        // Written member by member (what writing the object gives, as `StringAccessTests`
+        // holds), not built as objects and written: tens of thousands of these in an import.
         var writer = XcodeWriter(capacity: 8 * indent + 80 + value.count)
         writer.writeLayout("{\n")
         writer.writeIndent(indent + 1)
@@ -197,14 +197,6 @@ public enum StringAccess {
         writer.writeLayout("}\n")
         writer.writeIndent(indent)
         writer.writeLayout("}")
-        return writer.output
-    }
-
-    /// `stringUnitLocalization` as the object written: what it must equal.
-    static func stringUnitLocalizationTree(state: UTF8Bytes?, value: UTF8Bytes, indent: Int) -> [UInt8] {
-        let unit = JSONObject([JSONMember(Name.state, .string(state ?? UTF8Bytes(UnitState.translated.name))), JSONMember(Name.value, .string(value))])
-        var writer = XcodeWriter(capacity: 256)
-        writer.write(JSONObject([JSONMember(Name.stringUnit, .object(unit))]), indent: indent)
         return writer.output
     }
 

@@ -12,6 +12,14 @@ struct StringAccessTests {
         #expect(try #require(FormPath(text)).description == text)
     }
 
+    /// `stringUnitLocalization` as the object written: what it must equal.
+    static func stringUnitLocalizationTree(state: UTF8Bytes?, value: UTF8Bytes, indent: Int) -> [UInt8] {
+        let unit = JSONObject([JSONMember(Name.state, .string(state ?? UTF8Bytes(UnitState.translated.name))), JSONMember(Name.value, .string(value))])
+        var writer = XcodeWriter(capacity: 256)
+        writer.write(JSONObject([JSONMember(Name.stringUnit, .object(unit))]), indent: indent)
+        return writer.output
+    }
+
     /// A string unit's localization written member by member is the object written: values
     /// with every escape, non-ASCII text, states given or not, deep and shallow indents.
     @Test func aStringUnitLocalizationIsItsObjectWritten() {
@@ -22,7 +30,7 @@ struct StringAccessTests {
                 for _ in 0..<40 {
                     let value = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
                     let written = StringAccess.stringUnitLocalization(state: state.map { UTF8Bytes($0) }, value: UTF8Bytes(value), indent: indent)
-                    let tree = StringAccess.stringUnitLocalizationTree(state: state.map { UTF8Bytes($0) }, value: UTF8Bytes(value), indent: indent)
+                    let tree = Self.stringUnitLocalizationTree(state: state.map { UTF8Bytes($0) }, value: UTF8Bytes(value), indent: indent)
                     #expect(written == tree, "\(indent) \(String(describing: state)) \(value.debugDescription)")
                 }
             }
