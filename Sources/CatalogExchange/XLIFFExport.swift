@@ -252,15 +252,60 @@ public enum XLIFFExport {
 
     /// `%arg` as the XLIFF shows it inside a substitution: `%2$lld` for argument 2 of `lld`.
     static func positional(_ value: String, substitution: JSONObject?) -> String {
-        guard let written = argumentText(substitution), value.contains("%arg") else { return value }
-        return value.replacing("%arg", with: written)
+        guard let written = argumentText(substitution) else { return value }
+        return replacing("%arg", with: written, in: value)
     }
 
     /// The text back in the catalog's form: `%2$lld` of argument 2 becomes `%arg` again.
     public static func catalogText(_ value: String, substitution: JSONObject?) -> String {
-        guard let written = argumentText(substitution), value.contains(written) else { return value }
-        return value.replacing(written, with: "%arg")
+        guard let written = argumentText(substitution) else { return value }
+        return replacing(written, with: "%arg", in: value)
     }
+
+    /// `value.replacing(text, with: replacement)` (characters matched, as Swift compares them),
+    /// found in the bytes: a search of characters cost a hundred times as much. For `text` in
+    /// ASCII without a line break or a character another is canonically equivalent to (`K`,
+    /// `;`, a grave accent), every match of characters is a match of bytes, and a match of
+    /// bytes with ASCII (or nothing) on each side is one of characters. Any other match leaves
+    /// the decision to `replacing`.
+    static func replacing(_ text: String, with replacement: String, in value: String) -> String {
+        let needle = Array(text.utf8)
+        guard let first = needle.first, needle.allSatisfy({ $0 < 0x80 && !Self.joinsOrHasEquivalent.contains($0) }) else {
+            return value.replacing(text, with: replacement)
+        }
+        var value = value
+        let replaced: [UInt8]?? = value.withUTF8 { bytes -> [UInt8]?? in
+            var output: [UInt8]?
+            var copied = 0
+            var index = 0
+            while index + needle.count <= bytes.count {
+                guard bytes[index] == first, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) else {
+                    index += 1
+                    continue
+                }
+                let end = index + needle.count
+                guard index == 0 || bytes[index - 1] < 0x80, end == bytes.count || bytes[end] < 0x80 else { return .some(nil) }
+                if output == nil { output = [] }
+                output! += bytes[copied..<index]
+                output! += replacement.utf8
+                copied = end
+                index = end
+            }
+            guard var output else { return nil }
+            output += bytes[copied...]
+            return .some(output)
+        }
+        switch replaced {
+        case nil: return value
+        case .some(nil): return value.replacing(text, with: replacement)
+        case .some(let bytes?): return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Bytes `replacing` leaves to character matching: line breaks (CR LF is one character)
+    /// and the ASCII characters a non-ASCII one is canonically equivalent to (U+212A KELVIN
+    /// SIGN is `K`, U+037E GREEK QUESTION MARK `;`, U+1FEF GREEK VARIA a grave accent).
+    static let joinsOrHasEquivalent: Set<UInt8> = [0x0A, 0x0D, UInt8(ascii: "K"), UInt8(ascii: ";"), UInt8(ascii: "`")]
 
     static func argumentText(_ substitution: JSONObject?) -> String? {
         guard let substitution, let specifier = substitution[Name.formatSpecifier]?.stringValue?.string else { return nil }

@@ -364,8 +364,9 @@ public enum XLIFFImport {
     }
 
     /// A localization's string unit read from its bytes where the localization holds that
-    /// alone, in Xcode's layout, and its state and value (or its value alone) are strings with
-    /// no escape: their texts. Nil otherwise (then it is read as a tree, as it would be here).
+    /// alone, in Xcode's layout, and its state and value (or its value alone) are strings:
+    /// their texts, escapes decoded (the file was read, so they are valid). Nil otherwise
+    /// (then it is read as a tree, as it would be here).
     static func stringUnitTexts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (state: UTF8Bytes?, value: UTF8Bytes)? {
         guard let localization = CanonicalMembers(in: buffer, range: range, indent: localizationIndent), localization.spans.count == 1,
             let unit = localization.span(named: Name.stringUnit, in: buffer),
@@ -375,10 +376,16 @@ public enum XLIFFImport {
         var value: UTF8Bytes?
         for member in members.spans {
             let text = member.value
-            guard text.count >= 2, buffer[text.lowerBound] == UInt8(ascii: "\""), buffer[text.upperBound - 1] == UInt8(ascii: "\""),
-                !buffer[(text.lowerBound + 1)..<(text.upperBound - 1)].contains(UInt8(ascii: "\\"))
+            guard text.count >= 2, buffer[text.lowerBound] == UInt8(ascii: "\""), buffer[text.upperBound - 1] == UInt8(ascii: "\"")
             else { return nil }
-            let content = UTF8Bytes(Array(UnsafeBufferPointer(rebasing: buffer[(text.lowerBound + 1)..<(text.upperBound - 1)])))
+            let inside = UnsafeBufferPointer(rebasing: buffer[(text.lowerBound + 1)..<(text.upperBound - 1)])
+            let content: UTF8Bytes
+            if inside.contains(UInt8(ascii: "\\")) {
+                guard let decoded = JSONStringContent.decoded(inside) else { return nil }
+                content = UTF8Bytes(decoded)
+            } else {
+                content = UTF8Bytes(Array(inside))
+            }
             if state == nil, UTF8Bytes.equal(UnsafeBufferPointer(rebasing: buffer[member.key]), Name.state) {
                 state = content
             } else if value == nil, UTF8Bytes.equal(UnsafeBufferPointer(rebasing: buffer[member.key]), Name.value) {
@@ -586,9 +593,16 @@ struct EntryReader {
         return entry
     }
 
+    /// The base's localization in the file's language; of an entry in Xcode's layout only that
+    /// language's is decoded (as `currentSource` reads the catalog's).
     mutating func exportedTarget(at position: Int, in entry: JSONObject) -> JSONObject? {
         if let read = exportedTargets[position] { return read }
-        let target = entry[Name.localizations]?.oneLevel.object?[key: locale]?.materialized.object
+        let target: JSONObject?
+        if case .raw(let raw) = reference.members[position].value, let localization = CanonicalMembers.value(Name.localizations, locale, in: raw) {
+            target = localization?.parsed().object
+        } else {
+            target = entry[Name.localizations]?.oneLevel.object?[key: locale]?.materialized.object
+        }
         exportedTargets[position] = .some(target)
         return target
     }

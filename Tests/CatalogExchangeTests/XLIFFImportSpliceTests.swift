@@ -119,14 +119,14 @@ import XcstringsMergeTestSupport
 
     /// Rules 3 and 4 read a plain string unit from its bytes, and compare as Swift compares
     /// strings: a target or source equal but for its Unicode normalization is equal; a value
-    /// with an escape is read as a tree. Both ways agree, with what the rules say.
+    /// with an escape is read with it decoded. Both ways agree, with what the rules say.
     @Test func plainUnitsCompareAsStringsDo() throws {
         func entry(_ key: String, _ en: String, _ de: String) -> String {
             "    \"\(key)\" : {\n      \"localizations\" : {\n        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(de)\"\n          }\n        },\n        \"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(en)\"\n          }\n        }\n      }\n    }"
         }
         let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
             + [entry("k1", "caf\u{E9}", "Kaffee \u{E9}"), entry("k2", "line\\nbreak", "Zeile\\nUmbruch"), entry("k3", "quote \\\"x\\\"", "Zitat"),
-               entry("k4", "plain", "schlicht")].joined(separator: ",\n")
+               entry("k4", "plain", "schlicht"), entry("k5", "tab\\tx", "Tab\\tx")].joined(separator: ",\n")
             + "\n  },\n  \"version\" : \"1.0\"\n}"
         let catalog = try Catalog(bytes: Array(text.utf8))
         #expect(catalog.canonicalBytes() == Array(text.utf8))
@@ -137,13 +137,15 @@ import XcstringsMergeTestSupport
             XLIFFUnit(id: "k2", source: "line\nbreak", target: "Zeile\nUmbruch neu", state: "translated"),
             XLIFFUnit(id: "k3", source: "quote \"x\" changed", target: "Neu", state: "translated"),
             XLIFFUnit(id: "k4", source: "plain", target: "schlicht", state: "translated"),
+            // Escaped in the catalog, equal once decoded.
+            XLIFFUnit(id: "k5", source: "tab\tx", target: "Tab\tx", state: "translated"),
         ]
         let file = XLIFFFile(original: "c.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)
         let spliced = XLIFFImport.theirs(file, base: base, current: catalog)
         let judged = XLIFFImport.theirs(file, base: base, current: catalog, splicing: false)
         #expect(Self.lines(spliced) == Self.lines(judged))
         #expect(spliced.catalog.canonicalBytes() == judged.catalog.canonicalBytes())
-        #expect(spliced.unchanged == 2 && spliced.taken == 2 && spliced.sourceChanged == ["k3"], "\(Self.lines(spliced))")
+        #expect(spliced.unchanged == 3 && spliced.taken == 2 && spliced.sourceChanged == ["k3"], "\(Self.lines(spliced))")
         #expect(spliced.changedKeys.map(\.string) == ["k2", "k3"])
     }
 }

@@ -131,13 +131,14 @@ public struct CanonicalMembers {
     /// The value reached from the canonical object `raw` through the member `first`, then the
     /// member `second` of its value: `.some(nil)` when either is absent, nil when the layout
     /// cannot tell (not Xcode's, `second` not plain). An entry's `localizations` and one
-    /// language's, without decoding the others.
+    /// language's, without decoding the others; the languages' lines are read only as far as
+    /// that one.
     public static func value(_ first: StaticString, _ second: UTF8Bytes, in raw: RawJSON) -> RawJSON?? {
         guard let indent = raw.canonicalIndent, isPlain(second), let members = CanonicalMembers(raw) else { return nil }
         return raw.source.withUnsafeBufferPointer { bytes -> RawJSON?? in
             guard let outer = members.span(named: first, in: bytes) else { return .some(nil) }
-            guard let inner = CanonicalMembers(in: bytes, range: outer.value, indent: indent + 1) else { return nil }
-            return .some(inner.span(named: second, in: bytes).map { RawJSON(source: raw.source, range: $0.value, canonicalIndent: indent + 2) })
+            guard let inner = spans(named: second, second, in: bytes, range: outer.value, indent: indent + 1) else { return nil }
+            return .some(inner.first.map { RawJSON(source: raw.source, range: $0.value, canonicalIndent: indent + 2) })
         }
     }
 
