@@ -86,6 +86,20 @@ public struct CanonicalMembers {
             guard i + 3 < end, bytes[i + 1] == UInt8(ascii: " "), bytes[i + 2] == UInt8(ascii: ":"), bytes[i + 3] == UInt8(ascii: " ") else { return false }
             let key = keyStart..<i
             let valueStart = i + 4
+            // An object's value ends at the first closing brace alone at the member indent:
+            // found by its braces (a string holds no line feed, deeper ones are indented
+            // more), not line by line.
+            if let close = Self.closingBrace(in: bytes, from: valueStart, to: end, indent: memberIndent) {
+                let next = close + 1
+                if next < end, bytes[next] == UInt8(ascii: ","), next + 1 < end, bytes[next + 1] == 0x0A, opensMember(next + 2) {
+                    guard body(Span(key: key, value: valueStart..<next)) else { return true }
+                    line = next + 2
+                    continue
+                }
+                guard next < end, bytes[next] == 0x0A, next + 1 + 2 * indent == end - 1 else { return false }
+                _ = body(Span(key: key, value: valueStart..<next))
+                return true
+            }
             // The value ends with the line before the next member's, or before the closing brace.
             var lineEnd = valueStart
             while true {
@@ -104,6 +118,25 @@ public struct CanonicalMembers {
                 lineEnd = next
             }
         }
+    }
+
+    /// Where the object value opening at `start` (its first line ends with `{`) closes: the
+    /// first `}` that a line feed and `indent` spaces come before. Nil when the value is not
+    /// an object or no such brace is found before `end`.
+    static func closingBrace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, indent: Int) -> Int? {
+        guard let base = bytes.baseAddress, let firstLineEnd = lineFeed(in: bytes, from: start, to: end), firstLineEnd > start,
+            bytes[firstLineEnd - 1] == UInt8(ascii: "{")
+        else { return nil }
+        var from = firstLineEnd + 1
+        while from < end, let found = memchr(base + from, Int32(UInt8(ascii: "}")), end - from) {
+            let brace = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let lineStart = brace - indent
+            if lineStart > firstLineEnd, bytes[lineStart - 1] == 0x0A, (lineStart..<brace).allSatisfy({ bytes[$0] == UInt8(ascii: " ") }) {
+                return brace
+            }
+            from = brace + 1
+        }
+        return nil
     }
 
     static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
