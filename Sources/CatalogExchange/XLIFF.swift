@@ -528,8 +528,8 @@ struct XLIFFReading: XMLEventHandler {
                 noteBytes = []
             }
         case .unit:
-            if let unit { file?.units.append(unit) }
-            unit = nil
+            // Moved, not copied: no count taken and given back on each of its strings.
+            if let unit = unit.take() { file?.units.append(unit) }
         case .header:
             file?.recordedBase = headerNotes.describing == nil && headerNotes.catalogNotes.isEmpty ? nil : RecordedBase(headerNotes)
             headerNotes = ExportBase.Parts()
