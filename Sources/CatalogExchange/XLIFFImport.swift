@@ -400,7 +400,12 @@ public enum XLIFFImport {
     /// Whether `bytes` hold `text` as Swift compares strings (canonical equivalence): the same
     /// bytes are, and only where they differ is the text decoded to compare.
     static func equal(_ bytes: UTF8Bytes, _ text: String) -> Bool {
-        bytes.bytes.elementsEqual(text.utf8) || bytes.string == text
+        // A native string's UTF-8 is contiguous: compared at once, not byte by byte through
+        // the view's iterator.
+        let sameBytes = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            bytes.bytes.withUnsafeBufferPointer { CanonicalMembers.same($0, 0..<$0.count, utf8, 0..<utf8.count) }
+        } ?? bytes.bytes.elementsEqual(text.utf8)
+        return sameBytes || bytes.string == text
     }
 
     /// A localization read from a copy of its bytes (a few hundred), not from the file's array.
