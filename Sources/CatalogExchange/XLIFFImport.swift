@@ -363,12 +363,13 @@ public enum XLIFFImport {
         return .spliced(SplicedUnit(record: record, sourceChanged: sourceChanged, splice: splice, theirs: spliced(written, into: base, at: places.baseLocalization), basePosition: basePosition))
     }
 
-    /// A localization's string unit read from its bytes where the localization holds that
-    /// alone, in Xcode's layout, and its state and value (or its value alone) are strings:
-    /// their texts, escapes decoded (the file was read, so they are valid). Nil otherwise
-    /// (then it is read as a tree, as it would be here).
+    /// A localization's string unit read from its bytes where the localization is in Xcode's
+    /// layout and has one, and its state and value (or its value alone) are strings: their
+    /// texts, escapes decoded (the file was read, so they are valid). Nil otherwise (then it is
+    /// read as a tree, as it would be here). Other members beside it (a source's
+    /// `substitutions`) do not change the unit of the plain form, which is all that is read.
     static func stringUnitTexts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (state: UTF8Bytes?, value: UTF8Bytes)? {
-        guard let localization = CanonicalMembers(in: buffer, range: range, indent: localizationIndent), localization.spans.count == 1,
+        guard let localization = CanonicalMembers(in: buffer, range: range, indent: localizationIndent),
             let unit = localization.span(named: Name.stringUnit, in: buffer),
             let members = CanonicalMembers(in: buffer, range: unit.value, indent: localizationIndent + 1)
         else { return nil }
