@@ -381,6 +381,7 @@ public enum XLIFFImport {
             else { return nil }
             let inside = UnsafeBufferPointer(rebasing: buffer[(text.lowerBound + 1)..<(text.upperBound - 1)])
             let content: UTF8Bytes
+            // Most values have no escape: copied at once rather than decoded byte by byte.
             if inside.contains(UInt8(ascii: "\\")) {
                 guard let decoded = JSONStringContent.decoded(inside) else { return nil }
                 content = UTF8Bytes(decoded)
