@@ -277,6 +277,9 @@ public enum XLIFFImport {
         if splicing, form.steps.isEmpty, let currentPosition, let spliced = judgeSpliced(unit, target: target, key: key, position: currentPosition, reader: reader) {
             return spliced
         }
+        if splicing, !form.steps.isEmpty, let currentPosition, let judged = judgeForm(unit, target: target, key: key, form: form, position: currentPosition, reader: &reader) {
+            return judged
+        }
         guard let currentPosition, let currentSource = reader.currentSource(at: currentPosition) else {
             if form.steps.isEmpty, let separator = XLIFFExport.lastSeparator(in: unit.id),
                 reader.current.entry(UTF8Bytes(String(unit.id[..<separator.lowerBound]))) != nil
@@ -363,15 +366,121 @@ public enum XLIFFImport {
         return .spliced(SplicedUnit(record: record, sourceChanged: sourceChanged, splice: splice, theirs: spliced(written, into: base, at: places.baseLocalization), basePosition: basePosition))
     }
 
+    /// Rules 3 and 4 for a unit of a plural or device form (three-way), read from the entries'
+    /// bytes where `judgeSpliced` would read a plain unit's and the form is there, exactly, in
+    /// the base's localization (`formPlace`): `judge`'s judgement, which a key's records then
+    /// take to `splicedSetting`. Nil otherwise (the unit is judged by `judge`).
+    static func judgeForm(_ unit: XLIFFUnit, target: String, key: UTF8Bytes, form: FormPath, position: Int, reader: inout EntryReader) -> Judgement? {
+        guard let basePosition = reader.reference.position(key) else { return nil }
+        // A key's units are next to each other: its entries' places are read once for them all.
+        let known = reader.lastPlaces.flatMap { $0.position == position && $0.basePosition == basePosition ? $0 : nil }
+        let (locale, source) = (reader.locale, reader.source)
+        return withEntries(position, basePosition, of: (reader.current, reader.reference), buffers: reader.bytes) { ours, base -> Judgement? in
+            let found: SplicePlaces?
+            if let known {
+                found = known.places
+            } else {
+                found = splicePlaces(ours: ours, base: base, indent: entryIndent, source: source, locale: locale, stringUnitAlone: false)
+                reader.lastPlaces = (position, basePosition, found)
+            }
+            guard let places = found,
+                let exported = formPlace(form, in: base.buffer, places.baseLocalization).flatMap({ stringUnitTexts(base.buffer, $0.range, indent: $0.indent) })
+            else { return nil }
+            let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
+            // Rule 3: the unit as the export wrote it.
+            if equal(exported.value, target) {
+                let (beforeState, beforeQualifier) = XLIFFExport.xliffState(exported.state)
+                if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state { return .unchanged }
+            }
+            // Rule 4: the source text of the form now, read from the bytes where
+            // `sourceTextPlace` finds where `sourceText` reads it, else as a tree.
+            let sourceChanged: Bool
+            if let sourcePlace = places.oursSource, let place = sourceTextPlace(form, in: ours.buffer, sourcePlace),
+                let sourceUnit = stringUnitTexts(ours.buffer, place.range, indent: place.indent)
+            {
+                sourceChanged = !equal(sourceUnit.value, unit.source)
+            } else {
+                let sourceLocalization = places.oursSource.flatMap { parsedLocalization(ours.buffer, $0) }
+                sourceChanged = unit.source != XLIFFExport.sourceText(of: form, key: key, in: sourceLocalization)
+            }
+            // No substitution on the way: the target is the catalog's text as it is.
+            let record = UnitRecord(key: key, locale: locale, form: form, state: UTF8Bytes(sourceChanged ? "needs_review" : state), value: UTF8Bytes(target))
+            return .taken(record, sourceChanged: sourceChanged, basePosition: basePosition)
+        }
+    }
+
+    /// A plural or device step's kind (`plural`, `device`) and case name; nil for a
+    /// substitution's, or a name needing escaping (found only as a tree).
+    static func variationStep(_ step: FormPath.Step) -> (kind: StaticString, name: UTF8Bytes)? {
+        let found: (kind: StaticString, name: UTF8Bytes)
+        switch step {
+        case .plural(let name): found = (Name.plural, UTF8Bytes(name))
+        case .device(let name): found = (Name.device, UTF8Bytes(name))
+        case .substitution: return nil
+        }
+        return CanonicalMembers.isPlain(found.name) ? found : nil
+    }
+
+    /// The node a form of plural and device steps names in the localization `bytes[range]` (in
+    /// Xcode's layout, written at `localizationIndent`), exactly: each step's
+    /// `variations.KIND.NAME` present, as `XLIFFExport.walk` finds it. The node's range and the
+    /// indent it is written at; nil where the path breaks off, a step is a substitution's, a
+    /// name needs escaping, or the layout is not the writer's.
+    static func formPlace(_ form: FormPath, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (range: Range<Int>, indent: Int)? {
+        var node = range
+        var indent = localizationIndent
+        for step in form.steps {
+            guard let (kind, name) = variationStep(step),
+                let variations = CanonicalMembers.span(named: Name.variations, in: bytes, range: node, indent: indent) ?? nil,
+                let cases = CanonicalMembers.span(named: kind, in: bytes, range: variations.value, indent: indent + 1) ?? nil,
+                let found = name.bytes.withUnsafeBufferPointer({ CanonicalMembers.span(named: $0, in: bytes, range: cases.value, indent: indent + 2) }) ?? nil
+            else { return nil }
+            node = found.value
+            indent += 3
+        }
+        return (node, indent)
+    }
+
+    /// Where `XLIFFExport.sourceText` reads a form's source text in the source localization
+    /// `bytes[range]`, found in the bytes as it finds it in the tree: at each step the case
+    /// named, else `other`, of the step's kind where the node varies by it, else the node
+    /// itself. Nil where the bytes cannot tell (a substitution's step, a name needing escaping,
+    /// a layout not the writer's); the caller then reads the tree.
+    static func sourceTextPlace(_ form: FormPath, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (range: Range<Int>, indent: Int)? {
+        var node = range
+        var indent = localizationIndent
+        for step in form.steps {
+            guard let (kind, name) = variationStep(step),
+                let variations = CanonicalMembers.span(named: Name.variations, in: bytes, range: node, indent: indent)
+            else { return nil }
+            guard let variations else { continue }
+            guard let kinds = CanonicalMembers.span(named: kind, in: bytes, range: variations.value, indent: indent + 1) else { return nil }
+            guard let cases = kinds else { continue }
+            guard let named = name.bytes.withUnsafeBufferPointer({ CanonicalMembers.span(named: $0, in: bytes, range: cases.value, indent: indent + 2) })
+            else { return nil }
+            if let named {
+                node = named.value
+                indent += 3
+                continue
+            }
+            guard let other = CanonicalMembers.span(named: "other", in: bytes, range: cases.value, indent: indent + 2) else { return nil }
+            if let other {
+                node = other.value
+                indent += 3
+            }
+        }
+        return (node, indent)
+    }
+
     /// A localization's string unit read from its bytes where the localization is in Xcode's
     /// layout and has one, and its state and value (or its value alone) are strings: their
     /// texts, escapes decoded (the file was read, so they are valid). Nil otherwise (then it is
     /// read as a tree, as it would be here). Other members beside it (a source's
     /// `substitutions`) do not change the unit of the plain form, which is all that is read.
-    static func stringUnitTexts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (state: UTF8Bytes?, value: UTF8Bytes)? {
-        guard let localization = CanonicalMembers(in: buffer, range: range, indent: localizationIndent),
-            let unit = localization.span(named: Name.stringUnit, in: buffer),
-            let members = CanonicalMembers(in: buffer, range: unit.value, indent: localizationIndent + 1)
+    /// `indent`: the one the object holding the unit is written at (a form's node, `formPlace`).
+    static func stringUnitTexts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, indent: Int = localizationIndent) -> (state: UTF8Bytes?, value: UTF8Bytes)? {
+        guard let unit = CanonicalMembers.span(named: Name.stringUnit, in: buffer, range: range, indent: indent) ?? nil,
+            let members = CanonicalMembers(in: buffer, range: unit.value, indent: indent + 1)
         else { return nil }
         var state: UTF8Bytes?
         var value: UTF8Bytes?
@@ -427,18 +536,50 @@ public enum XLIFFImport {
     static func splicedSetting(_ records: [UnitRecord], ours: EntryBytes, base: EntryBytes, position: Int, source: UTF8Bytes, locale: UTF8Bytes)
         -> (theirs: JSONValue, splice: Splice)?
     {
-        guard let places = splicePlaces(ours: ours, base: base, indent: entryIndent, source: source, locale: locale, stringUnitAlone: false),
-            var localization = parsedLocalization(base.buffer, places.baseLocalization)
-        else { return nil }
-        for record in records {
-            guard let set = try? StringAccess.setting(record, inLocalization: localization) else { return nil }
-            localization = set
+        guard let places = splicePlaces(ours: ours, base: base, indent: entryIndent, source: source, locale: locale, stringUnitAlone: false) else { return nil }
+        let written: [UInt8]
+        if let units = settingInBytes(records, base.buffer, places.baseLocalization) {
+            written = units
+        } else {
+            guard var localization = parsedLocalization(base.buffer, places.baseLocalization) else { return nil }
+            for record in records {
+                guard let set = try? StringAccess.setting(record, inLocalization: localization) else { return nil }
+                localization = set
+            }
+            var writer = XcodeWriter(capacity: 1024)
+            writer.write(localization, indent: localizationIndent)
+            written = writer.output
         }
-        var writer = XcodeWriter(capacity: 1024)
-        writer.write(localization, indent: localizationIndent)
-        let written = writer.output
         let splice = Splice(position: position, entry: spliced(written, into: ours, at: places.oursLocalization))
         return (spliced(written, into: base, at: places.baseLocalization), splice)
+    }
+
+    /// `StringAccess.setting` of each record on the localization `bytes[range]`, in its bytes:
+    /// each record's string unit written in place of the one at its form (`formPlace`), the
+    /// rest of the localization as it is. Only where each form is there with a string unit and
+    /// no variations below it (where `setting` replaces the unit and nothing else) and no two
+    /// records set one form; nil otherwise (the localization is decoded and set).
+    static func settingInBytes(_ records: [UnitRecord], _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8]? {
+        var places: [(unit: Range<Int>, indent: Int, record: UnitRecord)] = []
+        places.reserveCapacity(records.count)
+        for record in records {
+            guard record.value != nil, let node = formPlace(record.form, in: bytes, range),
+                let members = CanonicalMembers(in: bytes, range: node.range, indent: node.indent),
+                let unit = members.span(named: Name.stringUnit, in: bytes), members.span(named: Name.variations, in: bytes) == nil
+            else { return nil }
+            places.append((unit.value, node.indent + 1, record))
+        }
+        places.sort { $0.unit.lowerBound < $1.unit.lowerBound }
+        var writer = XcodeWriter(capacity: range.count + 64 * places.count)
+        var copied = range.lowerBound
+        for place in places {
+            guard place.unit.lowerBound >= copied else { return nil }
+            writer.writeBytes(UnsafeBufferPointer(rebasing: bytes[copied..<place.unit.lowerBound]))
+            StringAccess.writeStringUnit(state: place.record.state, value: place.record.value!, indent: place.indent, into: &writer)
+            copied = place.unit.upperBound
+        }
+        writer.writeBytes(UnsafeBufferPointer(rebasing: bytes[copied..<range.upperBound]))
+        return writer.output
     }
 
     /// An entry's bytes with `written` in place of those at `range`.
@@ -459,8 +600,10 @@ public enum XLIFFImport {
     /// around its localizations and in `source` and `locale`, and the base's `locale` holds a
     /// string unit alone. Both names are plain (`CanonicalMembers.isPlain`: `apply` splices only
     /// then).
+    typealias SplicePlaces = (oursSource: Range<Int>?, oursLocalization: Range<Int>, baseLocalization: Range<Int>)
+
     static func splicePlaces(ours o: EntryBytes, base b: EntryBytes, indent: Int, source: UTF8Bytes, locale: UTF8Bytes, stringUnitAlone: Bool)
-        -> (oursSource: Range<Int>?, oursLocalization: Range<Int>, baseLocalization: Range<Int>)?
+        -> SplicePlaces?
     {
         let same = CanonicalMembers.same
         guard let oMembers = CanonicalMembers(in: o.buffer, range: o.range, indent: indent),
@@ -561,6 +704,8 @@ struct EntryReader {
     private var referenceEntries: [Int: JSONObject?] = [:]
     private var exportedTargets: [Int: JSONObject?] = [:]
     private var currentSources: [Int: CurrentSource?] = [:]
+    /// The places `XLIFFImport.splicePlaces` found last (`judgeForm`), and in which entries.
+    var lastPlaces: (position: Int, basePosition: Int, places: XLIFFImport.SplicePlaces?)?
 
     /// The catalog's entry now, as rule 4 needs it: its source localization (nil when it has
     /// none: the key is the source text).

@@ -184,20 +184,28 @@ public enum StringAccess {
         var writer = XcodeWriter(capacity: 8 * indent + 80 + value.count)
         writer.writeLayout("{\n")
         writer.writeIndent(indent + 1)
-        writer.writeLayout("\"stringUnit\" : {\n")
-        writer.writeIndent(indent + 2)
-        writer.writeLayout("\"state\" : ")
-        writer.writeString(state ?? UTF8Bytes(UnitState.translated.name))
-        writer.writeLayout(",\n")
-        writer.writeIndent(indent + 2)
-        writer.writeLayout("\"value\" : ")
-        writer.writeString(value)
+        writer.writeLayout("\"stringUnit\" : ")
+        writeStringUnit(state: state, value: value, indent: indent + 1, into: &writer)
         writer.writeLayout("\n")
-        writer.writeIndent(indent + 1)
-        writer.writeLayout("}\n")
         writer.writeIndent(indent)
         writer.writeLayout("}")
         return writer.output
+    }
+
+    /// A string unit `{ state, value }` (no state: `translated`, as `setting` gives it) as
+    /// writing the object at `indent` gives it.
+    public static func writeStringUnit(state: UTF8Bytes?, value: UTF8Bytes, indent: Int, into writer: inout XcodeWriter) {
+        writer.writeLayout("{\n")
+        writer.writeIndent(indent + 1)
+        writer.writeLayout("\"state\" : ")
+        writer.writeString(state ?? UTF8Bytes(UnitState.translated.name))
+        writer.writeLayout(",\n")
+        writer.writeIndent(indent + 1)
+        writer.writeLayout("\"value\" : ")
+        writer.writeString(value)
+        writer.writeLayout("\n")
+        writer.writeIndent(indent)
+        writer.writeLayout("}")
     }
 
     /// `setting` of a plain string's unit on the entry's bytes, where the entry is what Xcode

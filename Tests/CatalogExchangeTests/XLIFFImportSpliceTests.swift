@@ -151,6 +151,65 @@ import XcstringsMergeTestSupport
         #expect(spliced.changedKeys.map(\.string) == ["k2", "k3", "k6"])
     }
 
+    /// Units of plural and device forms are judged and set in the entries' bytes (`judgeForm`,
+    /// `settingInBytes`) where the forms are there, and give what the rules give as trees: the
+    /// source text found where `sourceText` finds it (the case named, else `other`, else the
+    /// node that does not vary), a form the base lacks, a form sent twice, nested forms.
+    @Test func formUnitsAgreeWithTheTree() throws {
+        func unit(_ state: String, _ value: String) -> String { #"{"stringUnit":{"state":"\#(state)","value":"\#(value)"}}"# }
+        func plural(_ cases: [(String, String)]) -> String {
+            #"{"variations":{"plural":{"# + cases.map { #""\#($0.0)":\#(unit("translated", $0.1))"# }.joined(separator: ",") + "}}}"
+        }
+        let strings: [(String, String, String)] = [
+            ("p1", plural([("one", "ein Ding"), ("other", "viele Dinge")]), plural([("one", "one thing"), ("other", "many things")])),
+            // The source lacks `few`: its text is `other`'s.
+            ("p2", plural([("few", "wenige"), ("one", "eins"), ("other", "viele")]), plural([("one", "one"), ("other", "many")])),
+            // The source does not vary: its text is its string unit's.
+            ("p3", plural([("one", "eins"), ("other", "viele")]), unit("translated", "a count")),
+            ("p4", plural([("one", "eins"), ("other", "viele")]), plural([("few", "few"), ("one", "one"), ("other", "many")])),
+            ("p5", plural([("one", "eins"), ("other", "viele")]), plural([("one", "one now"), ("other", "many")])),
+            ("d1", #"{"variations":{"device":{"iphone":"# + plural([("one", "ein iPhone"), ("other", "iPhones")]) + #","mac":"# + unit("new", "Mac") + "}}}",
+             #"{"variations":{"device":{"iphone":"# + plural([("one", "an iPhone"), ("other", "iPhones")]) + #","mac":"# + unit("translated", "Mac") + "}}}"),
+        ]
+        let text = #"{"sourceLanguage":"en","strings":{"# + strings.map { #""\#($0.0)":{"localizations":{"de":\#($0.1),"en":\#($0.2)}}"# }.joined(separator: ",")
+            + #"},"version":"1.0"}"#
+        let catalog = try Catalog(bytes: Catalog(bytes: Array(text.utf8)).canonicalBytes())
+        let base = try Catalog(bytes: ExportBase(exporting: catalog, blobID: String(repeating: "0", count: 40), locale: "de").catalogBytes)
+        let units = [
+            XLIFFUnit(id: "p1|==|plural.one", source: "one thing", target: "ein Ding neu", state: "translated"),
+            XLIFFUnit(id: "p1|==|plural.other", source: "many things", target: "viele Dinge", state: "translated"),
+            XLIFFUnit(id: "p2|==|plural.few", source: "many", target: "wenige neu", state: "translated"),
+            XLIFFUnit(id: "p3|==|plural.one", source: "a count", target: "eins neu", state: "translated"),
+            XLIFFUnit(id: "p3|==|plural.other", source: "a count", target: "viele", state: "needs-review-l10n"),
+            // Not in the base's localization: set as a tree.
+            XLIFFUnit(id: "p4|==|plural.few", source: "few", target: "wenige", state: "translated"),
+            XLIFFUnit(id: "p4|==|plural.one", source: "one", target: "eins neu", state: "translated"),
+            // The source text changed since the export.
+            XLIFFUnit(id: "p5|==|plural.one", source: "one", target: "eins neu", state: "translated"),
+            // Sent twice: the last is taken.
+            XLIFFUnit(id: "p5|==|plural.other", source: "many", target: "viele 1", state: "translated"),
+            XLIFFUnit(id: "p5|==|plural.other", source: "many", target: "viele 2", state: "translated"),
+            XLIFFUnit(id: "d1|==|device.iphone.plural.one", source: "an iPhone", target: "ein iPhone neu", state: "translated"),
+            XLIFFUnit(id: "d1|==|device.mac", source: "Mac", target: "Mac", state: "translated"),
+        ]
+        let file = XLIFFFile(original: "c.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)
+        let spliced = XLIFFImport.theirs(file, base: base, current: catalog)
+        let judged = XLIFFImport.theirs(file, base: base, current: catalog, splicing: false)
+        #expect(Self.lines(spliced) == Self.lines(judged))
+        #expect(String(decoding: spliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: judged.catalog.canonicalBytes(), as: UTF8.self))
+        #expect(spliced.unchanged == 1 && spliced.sourceChanged == ["p5|==|plural.one"], "\(Self.lines(spliced))")
+        #expect(spliced.spliced.count == 6, "every key's entry spliced, \(spliced.spliced.count)")
+        var presettled = [LocaleMerge.Settled?](repeating: nil, count: catalog.strings.count)
+        for splice in spliced.spliced {
+            presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry, baseLocalization: nil, takenLocalization: nil)
+        }
+        let locale = UTF8Bytes("de")
+        let mergedSpliced = LocaleMerge.merge(base: base, ours: catalog, theirs: spliced.catalog, keys: spliced.changedKeys, locale: locale, presettled: presettled)
+        let mergedJudged = LocaleMerge.merge(base: base, ours: catalog, theirs: judged.catalog, keys: judged.changedKeys, locale: locale)
+        #expect(String(decoding: mergedSpliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: mergedJudged.catalog.canonicalBytes(), as: UTF8.self))
+        #expect(Self.report(mergedSpliced) == Self.report(mergedJudged))
+    }
+
     /// An entry whose source localization holds substitutions beside its string unit.
     static let withSubstitution = """
             "k6" : {

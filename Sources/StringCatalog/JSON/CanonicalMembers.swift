@@ -61,6 +61,24 @@ public struct CanonicalMembers {
         return read ? found : nil
     }
 
+    /// The member named `name` (a name needing no escape, `isPlain`) of the canonical object
+    /// `bytes[range]` at `indent`, its lines read only as far as it, no list of members made:
+    /// `.some(nil)` when the object has none, nil when the lines read do not have the writer's
+    /// layout.
+    public static func span(named name: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, indent: Int) -> Span?? {
+        var found: Span?
+        let read = readSpans(in: bytes, range: range, indent: indent) { span in
+            if same(bytes, span.key, name, 0..<name.count) { found = span }
+            return found == nil
+        }
+        return read ? .some(found) : nil
+    }
+
+    /// `span(named:in:range:indent:)` of a schema name (`CatalogSchema.Name`).
+    public static func span(named name: StaticString, in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, indent: Int) -> Span?? {
+        span(named: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), in: bytes, range: range, indent: indent)
+    }
+
     /// Hands each member of the canonical object `bytes[range]` written at `indent` to `body`
     /// in order, until it returns false; false when the lines read do not have the writer's
     /// layout.

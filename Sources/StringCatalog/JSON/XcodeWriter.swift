@@ -113,6 +113,11 @@ public struct XcodeWriter {
         output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Bytes already in Xcode's layout (a part of a catalog read), copied as they are.
+    public mutating func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        output.append(contentsOf: bytes)
+    }
+
     @inline(__always)
     public mutating func writeIndent(_ level: Int) {
         let spaces = level * 2
