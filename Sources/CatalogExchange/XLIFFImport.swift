@@ -347,15 +347,15 @@ public enum XLIFFImport {
         let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
         // Rule 3: the unit as the export wrote it (read from its bytes where they are plain).
         let exportedUnit = stringUnitTexts(base.buffer, places.baseLocalization)
-            ?? parsedLocalization(base.buffer, places.baseLocalization).flatMap { XLIFFExport.unitAt(FormPath(), in: $0) }.map { ($0.state, UTF8Bytes($0.value)) }
-        if let before = exportedUnit, equal(before.value, target) {
+            ?? parsedLocalization(base.buffer, places.baseLocalization).flatMap { XLIFFExport.unitAt(FormPath(), in: $0) }.map { ($0.state, ReadText.decoded(UTF8Bytes($0.value))) }
+        if let before = exportedUnit, equal(before.value, in: base.buffer, target) {
             let (beforeState, beforeQualifier) = XLIFFExport.xliffState(before.state)
             if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state { return .unchanged }
         }
         // Rule 4: the source text now (the export's too: the catalog's is the base's).
         let sourceChanged: Bool
         if let sourcePlace = places.oursSource, let sourceUnit = stringUnitTexts(ours.buffer, sourcePlace) {
-            sourceChanged = !equal(sourceUnit.value, unit.source)
+            sourceChanged = !equal(sourceUnit.value, in: ours.buffer, unit.source)
         } else {
             let sourceLocalization = places.oursSource.flatMap { parsedLocalization(ours.buffer, $0) }
             sourceChanged = unit.source != XLIFFExport.sourceText(of: FormPath(), key: key, in: sourceLocalization)
@@ -388,7 +388,7 @@ public enum XLIFFImport {
             else { return nil }
             let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
             // Rule 3: the unit as the export wrote it.
-            if equal(exported.value, target) {
+            if equal(exported.value, in: base.buffer, target) {
                 let (beforeState, beforeQualifier) = XLIFFExport.xliffState(exported.state)
                 if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state { return .unchanged }
             }
@@ -398,7 +398,7 @@ public enum XLIFFImport {
             if let sourcePlace = places.oursSource, let place = sourceTextPlace(form, in: ours.buffer, sourcePlace),
                 let sourceUnit = stringUnitTexts(ours.buffer, place.range, indent: place.indent)
             {
-                sourceChanged = !equal(sourceUnit.value, unit.source)
+                sourceChanged = !equal(sourceUnit.value, in: ours.buffer, unit.source)
             } else {
                 let sourceLocalization = places.oursSource.flatMap { parsedLocalization(ours.buffer, $0) }
                 sourceChanged = unit.source != XLIFFExport.sourceText(of: form, key: key, in: sourceLocalization)
@@ -478,27 +478,31 @@ public enum XLIFFImport {
     /// read as a tree, as it would be here). Other members beside it (a source's
     /// `substitutions`) do not change the unit of the plain form, which is all that is read.
     /// `indent`: the one the object holding the unit is written at (a form's node, `formPlace`).
-    static func stringUnitTexts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, indent: Int = localizationIndent) -> (state: UTF8Bytes?, value: UTF8Bytes)? {
+    static func stringUnitTexts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, indent: Int = localizationIndent) -> (state: UTF8Bytes?, value: ReadText)? {
         guard let unit = CanonicalMembers.span(named: Name.stringUnit, in: buffer, range: range, indent: indent) ?? nil,
             let members = CanonicalMembers(in: buffer, range: unit.value, indent: indent + 1)
         else { return nil }
         var state: UTF8Bytes?
-        var value: UTF8Bytes?
+        var value: ReadText?
         for member in members.spans {
             let text = member.value
             guard text.count >= 2, buffer[text.lowerBound] == UInt8(ascii: "\""), buffer[text.upperBound - 1] == UInt8(ascii: "\"")
             else { return nil }
-            let inside = UnsafeBufferPointer(rebasing: buffer[(text.lowerBound + 1)..<(text.upperBound - 1)])
-            let content: UTF8Bytes
-            // Most values have no escape: copied at once rather than decoded byte by byte.
+            let insideRange = (text.lowerBound + 1)..<(text.upperBound - 1)
+            let inside = UnsafeBufferPointer(rebasing: buffer[insideRange])
+            let content: ReadText
+            // Most values have no escape: compared where they are rather than decoded.
             if inside.contains(UInt8(ascii: "\\")) {
                 guard let decoded = JSONStringContent.decoded(inside) else { return nil }
-                content = UTF8Bytes(decoded)
+                content = .decoded(UTF8Bytes(decoded))
             } else {
-                content = UTF8Bytes(Array(inside))
+                content = .bytes(insideRange)
             }
             if state == nil, UTF8Bytes.equal(UnsafeBufferPointer(rebasing: buffer[member.key]), Name.state) {
-                state = content
+                switch content {
+                case .bytes(let range): state = UTF8Bytes(Array(UnsafeBufferPointer(rebasing: buffer[range])))
+                case .decoded(let decoded): state = decoded
+                }
             } else if value == nil, UTF8Bytes.equal(UnsafeBufferPointer(rebasing: buffer[member.key]), Name.value) {
                 value = content
             } else {
@@ -506,6 +510,27 @@ public enum XLIFFImport {
             }
         }
         return value.map { (state, $0) }
+    }
+
+    /// A string's text read from a catalog's bytes: where it has no escape (most), the bytes
+    /// between its quotes, left where they are; otherwise decoded.
+    enum ReadText {
+        case bytes(Range<Int>)
+        case decoded(UTF8Bytes)
+    }
+
+    /// Whether `read` (in `buffer`) is `text` as Swift compares strings, as `equal(_:_:)`.
+    static func equal(_ read: ReadText, in buffer: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+        switch read {
+        case .decoded(let bytes):
+            return equal(bytes, text)
+        case .bytes(let range):
+            let inside = UnsafeBufferPointer(rebasing: buffer[range])
+            let sameBytes = text.utf8.withContiguousStorageIfAvailable { utf8 in
+                CanonicalMembers.same(inside, 0..<inside.count, utf8, 0..<utf8.count)
+            } ?? inside.elementsEqual(text.utf8)
+            return sameBytes || String(decoding: inside, as: UTF8.self) == text
+        }
     }
 
     /// Whether `bytes` hold `text` as Swift compares strings (canonical equivalence): the same

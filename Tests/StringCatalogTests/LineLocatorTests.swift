@@ -57,6 +57,27 @@ extension LineLocatorTests {
 }
 
 extension LineLocatorTests {
+    /// Lines long and short, in runs: long ones passed over by `memchr`, short ones counted
+    /// eight bytes at a time, from every start.
+    @Test(arguments: Array(UInt64(1)...6))
+    func lineFeedsOfLinesLongAndShort(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        var bytes: [UInt8] = []
+        while bytes.count < 30_000 {
+            let length = Bool.random(using: &random) ? Int.random(in: 0...70, using: &random) : Int.random(in: 60...400, using: &random)
+            for _ in 0..<Int.random(in: 1...40, using: &random) {
+                bytes += (0..<length).map { _ in [0x41, 0x8A, 0x0B, 0x00].randomElement(using: &random)! as UInt8 }
+                bytes.append(0x0A)
+            }
+        }
+        for start in stride(from: 0, to: bytes.count, by: 997) {
+            let end = min(bytes.count, start + Int.random(in: 0...12_000, using: &random))
+            let expected = bytes[start..<end].filter { $0 == 0x0A }.count
+            let counted = bytes.withUnsafeBufferPointer { LineLocator.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            #expect(counted == expected, "seed \(seed), \(start)..<\(end)")
+        }
+    }
+
     /// Long runs of line feeds fill every byte's count (255 words at a time) without overflow.
     @Test(arguments: [0, 1, 7, 2040, 2041, 4096, 20_000])
     func longRunsOfLineFeeds(count: Int) {

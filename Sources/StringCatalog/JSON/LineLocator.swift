@@ -106,8 +106,30 @@ public enum LineLocator {
         buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) != nil } ?? false
     }
 
-    /// The number of line feeds in `bytes`, counted eight bytes at a time.
+    /// The number of line feeds in `bytes`: long lines (an export's base64, a minified file)
+    /// and the few lines between two places asked for (an XLIFF's units) passed over a line
+    /// at a time by `memchr`; many short ones counted eight bytes at a time
+    /// (`denseLineFeeds`), a few kilobytes at once.
     public static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var count = 0
+        var i = 0
+        while i < bytes.count, let found = memchr(base + i, 0x0A, bytes.count - i) {
+            let feed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            count += 1
+            if feed - i >= 64 || bytes.count - feed < 1024 {
+                i = feed + 1
+                continue
+            }
+            let end = min(bytes.count, feed + 1 + 4096)
+            count += denseLineFeeds(in: UnsafeBufferPointer(rebasing: bytes[(feed + 1)..<end]))
+            i = end
+        }
+        return count
+    }
+
+    /// The number of line feeds in `bytes`, counted eight bytes at a time.
+    static func denseLineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
         var count = 0
