@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 import CatalogLint
 import CatalogUpkeep
 import StringCatalog
@@ -347,9 +352,10 @@ public enum XLIFFImport {
         let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
         // Rule 3: the unit as the export wrote it (read from its bytes where they are plain).
         let exportedUnit = stringUnitTexts(base.buffer, places.baseLocalization)
-            ?? parsedLocalization(base.buffer, places.baseLocalization).flatMap { XLIFFExport.unitAt(FormPath(), in: $0) }.map { ($0.state, ReadText.decoded(UTF8Bytes($0.value))) }
+            ?? parsedLocalization(base.buffer, places.baseLocalization).flatMap { XLIFFExport.unitAt(FormPath(), in: $0) }
+                .map { ($0.state.map { ReadText.decoded($0) }, ReadText.decoded(UTF8Bytes($0.value))) }
         if let before = exportedUnit, equal(before.value, in: base.buffer, target) {
-            let (beforeState, beforeQualifier) = XLIFFExport.xliffState(before.state)
+            let (beforeState, beforeQualifier) = XLIFFExport.xliffState(before.state.map { text($0, in: base.buffer) })
             if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state { return .unchanged }
         }
         // Rule 4: the source text now (the export's too: the catalog's is the base's).
@@ -391,7 +397,7 @@ public enum XLIFFImport {
             let state = XLIFFExport.catalogState(unit.state, qualifier: unit.stateQualifier)
             // Rule 3: the unit as the export wrote it.
             if equal(exported.value, in: base.buffer, target) {
-                let (beforeState, beforeQualifier) = XLIFFExport.xliffState(exported.state)
+                let (beforeState, beforeQualifier) = XLIFFExport.xliffState(exported.state.map { text($0, in: base.buffer) })
                 if XLIFFExport.catalogState(beforeState, qualifier: beforeQualifier) == state { return .unchanged }
             }
             // Rule 4: the source text of the form now, read from the bytes where
@@ -494,31 +500,23 @@ public enum XLIFFImport {
     /// read as a tree, as it would be here). Other members beside it (a source's
     /// `substitutions`) do not change the unit of the plain form, which is all that is read.
     /// `indent`: the one the object holding the unit is written at (a form's node, `formPlace`).
-    static func stringUnitTexts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, indent: Int = localizationIndent) -> (state: UTF8Bytes?, value: ReadText)? {
-        guard let unit = CanonicalMembers.span(named: Name.stringUnit, in: buffer, range: range, indent: indent) ?? nil,
-            let members = CanonicalMembers(in: buffer, range: unit.value, indent: indent + 1)
-        else { return nil }
-        var state: UTF8Bytes?
+    static func stringUnitTexts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, indent: Int = localizationIndent) -> (state: ReadText?, value: ReadText)? {
+        guard let unit = CanonicalMembers.span(named: Name.stringUnit, in: buffer, range: range, indent: indent) ?? nil else { return nil }
+        // Most units are a state and a value, each a line: read as such.
+        if let lines = stateAndValueLines(buffer, unit.value, indent: indent + 1) {
+            guard let state = readText(buffer, lines.state), let value = readText(buffer, lines.value) else { return nil }
+            return (state, value)
+        }
+        guard let members = CanonicalMembers(in: buffer, range: unit.value, indent: indent + 1) else { return nil }
+        var state: ReadText?
         var value: ReadText?
         for member in members.spans {
             let text = member.value
             guard text.count >= 2, buffer[text.lowerBound] == UInt8(ascii: "\""), buffer[text.upperBound - 1] == UInt8(ascii: "\"")
             else { return nil }
-            let insideRange = (text.lowerBound + 1)..<(text.upperBound - 1)
-            let inside = UnsafeBufferPointer(rebasing: buffer[insideRange])
-            let content: ReadText
-            // Most values have no escape: compared where they are rather than decoded.
-            if inside.contains(UInt8(ascii: "\\")) {
-                guard let decoded = JSONStringContent.decoded(inside) else { return nil }
-                content = .decoded(UTF8Bytes(decoded))
-            } else {
-                content = .bytes(insideRange)
-            }
+            guard let content = readText(buffer, (text.lowerBound + 1)..<(text.upperBound - 1)) else { return nil }
             if state == nil, UTF8Bytes.equal(UnsafeBufferPointer(rebasing: buffer[member.key]), Name.state) {
-                switch content {
-                case .bytes(let range): state = UTF8Bytes(Array(UnsafeBufferPointer(rebasing: buffer[range])))
-                case .decoded(let decoded): state = decoded
-                }
+                state = content
             } else if value == nil, UTF8Bytes.equal(UnsafeBufferPointer(rebasing: buffer[member.key]), Name.value) {
                 value = content
             } else {
@@ -533,6 +531,61 @@ public enum XLIFFImport {
     enum ReadText {
         case bytes(Range<Int>)
         case decoded(UTF8Bytes)
+    }
+
+    /// The text of the string whose content (between its quotes) is `bytes[range]`; nil where
+    /// an escape does not decode.
+    static func readText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ReadText? {
+        let inside = UnsafeBufferPointer(rebasing: bytes[range])
+        // Most have no escape: compared where they are rather than decoded.
+        guard let start = inside.baseAddress, memchr(start, Int32(UInt8(ascii: "\\")), inside.count) != nil else { return .bytes(range) }
+        return JSONStringContent.decoded(inside).map { .decoded(UTF8Bytes($0)) }
+    }
+
+    /// `read` as bytes of its own.
+    static func text(_ read: ReadText, in bytes: UnsafeBufferPointer<UInt8>) -> UTF8Bytes {
+        switch read {
+        case .bytes(let range): return UTF8Bytes(Array(UnsafeBufferPointer(rebasing: bytes[range])))
+        case .decoded(let decoded): return decoded
+        }
+    }
+
+    /// The contents of a string unit's two strings where the object `bytes[range]`, written at
+    /// `indent`, is a state and a value as Xcode writes them, each a line (`"state" : "…",`,
+    /// `"value" : "…"`, nothing else): no line feed is in a string, so each string's content
+    /// ends with its line, before its closing quote (and comma). Nil for any other layout.
+    static func stateAndValueLines(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, indent: Int) -> (state: Range<Int>, value: Range<Int>)? {
+        guard let base = bytes.baseAddress, range.upperBound <= bytes.count else { return nil }
+        var at = range.lowerBound
+        // Whether `text` is at `at` (moved past it), within the object.
+        func take(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard at + count <= range.upperBound, memcmp(base + at, text.utf8Start, count) == 0 else { return false }
+            at += count
+            return true
+        }
+        func takeSpaces(_ count: Int) -> Bool {
+            guard at + count <= range.upperBound else { return false }
+            for index in at..<(at + count) where bytes[index] != UInt8(ascii: " ") { return false }
+            at += count
+            return true
+        }
+        // A string's content up to its line's end (`"` then `suffix` then a line feed).
+        func takeString(endingWith suffix: StaticString) -> Range<Int>? {
+            let start = at
+            guard let found = memchr(base + at, 0x0A, range.upperBound - at) else { return nil }
+            let lineFeed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let end = lineFeed - suffix.utf8CodeUnitCount - 1
+            guard end >= start, bytes[end] == UInt8(ascii: "\""), memcmp(base + end + 1, suffix.utf8Start, suffix.utf8CodeUnitCount) == 0 else { return nil }
+            at = lineFeed + 1
+            return start..<end
+        }
+        let memberIndent = 2 * (indent + 1)
+        guard take("{\n"), takeSpaces(memberIndent), take("\"state\" : \""), let state = takeString(endingWith: ","),
+            takeSpaces(memberIndent), take("\"value\" : \""), let value = takeString(endingWith: ""),
+            takeSpaces(2 * indent), take("}"), at == range.upperBound
+        else { return nil }
+        return (state, value)
     }
 
     /// Whether `read` (in `buffer`) is `text` as Swift compares strings, as `equal(_:_:)`.
