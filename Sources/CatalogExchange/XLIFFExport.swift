@@ -1,3 +1,8 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 import CatalogLint
 import CatalogUpkeep
 import StringCatalog
@@ -39,15 +44,23 @@ public enum XLIFFExport {
     public static func keyAndForm(ofUnitID id: String) -> (key: String, form: FormPath) {
         // Most ids have no separator: a byte search says so quickly. The last `|==|` is found
         // in the bytes too (a string search through `ranges(of:)` cost as much as the rest of
-        // judging a unit).
+        // judging a unit), and an ASCII form (most) read in them.
+        var contiguous = id
+        let read = contiguous.withUTF8 { bytes -> (key: String, form: FormPath)?? in
+            guard let separator = lastSeparatorOffset(in: bytes) else { return .some(nil) }
+            guard let form = asciiForm(UnsafeBufferPointer(rebasing: bytes[(separator + 4)...])) else { return nil }
+            return .some(form.map { (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<separator]), as: UTF8.self), $0) })
+        }
+        switch read {
+        case .some(.some(let found)): return found
+        case .some(.none): return (id, FormPath())
+        case .none: break
+        }
+        // A form outside ASCII split by its characters (a dot with a combining mark is one
+        // character, not a dot).
         guard let separator = lastSeparator(in: id) else { return (id, FormPath()) }
         var steps: [FormPath.Step] = []
-        let form = id[separator.upperBound...]
-        // An ASCII form (most) split by its bytes, each a character: what splitting its
-        // characters gives, without reading them as characters one by one.
-        var words = form.utf8.allSatisfy({ $0 < 0x80 })
-            ? form.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { Substring($0) }[...]
-            : form.split(separator: ".", omittingEmptySubsequences: false)[...]
+        var words = id[separator.upperBound...].split(separator: ".", omittingEmptySubsequences: false)[...]
         while let kind = words.popFirst() {
             guard let name = words.popFirst(), !name.isEmpty else { return (id, FormPath()) }
             switch kind {
@@ -61,12 +74,47 @@ public enum XLIFFExport {
         return (String(id[..<separator.lowerBound]), FormPath(steps))
     }
 
+    /// The form an ASCII id part names (`plural.one`, `device.mac.plural.few`), its words split
+    /// at each dot as splitting its characters would: `.some(nil)` where it is not a form (an
+    /// unknown kind, a name missing or empty); nil where it is not ASCII.
+    static func asciiForm(_ bytes: UnsafeBufferPointer<UInt8>) -> FormPath?? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var steps: [FormPath.Step] = []
+        var start = 0
+        while true {
+            // A kind, then its name: each ends at a dot (the name also at the end).
+            guard let dot = bytes[start...].firstIndex(of: UInt8(ascii: ".")) else { return .some(nil) }
+            let nameEnd = bytes[(dot + 1)...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
+            guard nameEnd > dot + 1 else { return .some(nil) }
+            let kind = UnsafeBufferPointer(rebasing: bytes[start..<dot])
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)..<nameEnd]), as: UTF8.self)
+            if UTF8Bytes.equal(kind, "plural") {
+                steps.append(.plural(name))
+            } else if UTF8Bytes.equal(kind, "device") {
+                steps.append(.device(name))
+            } else if UTF8Bytes.equal(kind, "substitutions") || UTF8Bytes.equal(kind, "substitution") {
+                steps.append(.substitution(name))
+            } else {
+                return .some(nil)
+            }
+            guard nameEnd < bytes.count else { return .some(FormPath(steps)) }
+            start = nameEnd + 1
+        }
+    }
+
     /// Where the last `|==|` of `id` is, the separators found from the start without
     /// overlapping (in `a|==|==|b` the first).
     static func lastSeparator(in id: String) -> Range<String.Index>? {
         let utf8 = id.utf8
         guard utf8.contains(UInt8(ascii: "|")) else { return nil }
-        let bytes = Array(utf8)
+        guard let found = Array(utf8).withUnsafeBufferPointer({ lastSeparatorOffset(in: $0) }) else { return nil }
+        let lower = utf8.index(utf8.startIndex, offsetBy: found)
+        return lower..<utf8.index(lower, offsetBy: 4)
+    }
+
+    /// `lastSeparator` as a byte offset.
+    static func lastSeparatorOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "|")), bytes.count) != nil else { return nil }
         var found: Int?
         var start = 0
         while start + 4 <= bytes.count {
@@ -77,9 +125,7 @@ public enum XLIFFExport {
                 start += 1
             }
         }
-        guard let found else { return nil }
-        let lower = utf8.index(utf8.startIndex, offsetBy: found)
-        return lower..<utf8.index(lower, offsetBy: 4)
+        return found
     }
 
     /// The XLIFF state (and qualifier) Xcode writes for a catalog state.

@@ -139,6 +139,14 @@ struct XLIFFExportTests {
             ("K|==|substitutions.a.\u{301}b.plural.few", "K", "substitution.a.\u{301}b.plural.few"),
             ("K|==|plural..one", "K|==|plural..one", ""),
             ("K|==|plural.one.", "K|==|plural.one.", ""),
+            ("K|==|plural", "K|==|plural", ""),
+            ("K|==|plural.", "K|==|plural.", ""),
+            ("K|==|.one", "K|==|.one", ""),
+            ("K|==|colour.red", "K|==|colour.red", ""),
+            ("K|==|plural.one.device", "K|==|plural.one.device", ""),
+            ("K|==|device.iphone.plural.one", "K", "device.iphone.plural.one"),
+            ("K|==|substitution.n.plural.few", "K", "substitution.n.plural.few"),
+            ("K|==|", "K|==|", ""),
         ]
         for (id, key, form) in cases {
             let parsed = XLIFFExport.keyAndForm(ofUnitID: id)
