@@ -700,9 +700,10 @@ public enum XLIFFImport {
         -> SplicePlaces?
     {
         let same = CanonicalMembers.same
-        guard let oMembers = CanonicalMembers(in: o.buffer, range: o.range, indent: indent),
-            let bMembers = CanonicalMembers(in: b.buffer, range: b.range, indent: indent),
-            let oL = oMembers.span(named: Name.localizations, in: o.buffer), let bL = bMembers.span(named: Name.localizations, in: b.buffer),
+        // The entries' members read only as far as `localizations` (their bytes are the
+        // writer's: what follows it is compared as bytes).
+        guard let oL = CanonicalMembers.span(named: Name.localizations, in: o.buffer, range: o.range, indent: indent) ?? nil,
+            let bL = CanonicalMembers.span(named: Name.localizations, in: b.buffer, range: b.range, indent: indent) ?? nil,
             same(o.buffer, o.range.lowerBound..<oL.value.lowerBound, b.buffer, b.range.lowerBound..<bL.value.lowerBound),
             same(o.buffer, oL.value.upperBound..<o.range.upperBound, b.buffer, bL.value.upperBound..<b.range.upperBound),
             // Ours' languages read only as far as the two (most of an entry's are others).
