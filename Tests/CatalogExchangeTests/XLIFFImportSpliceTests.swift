@@ -67,20 +67,32 @@ import XcstringsMergeTestSupport
     @Test(arguments: seeds)
     func splicingChangesNothing(seed: UInt64) throws {
         let (base, ours, file) = try Self.sides(seed: seed)
+        Self.expectSplicingChangesNothing(base: base, ours: ours, file: file, "seed \(seed)")
+    }
+
+    /// Expects the import with its shortcuts to give what the rules and the merge give without
+    /// them; gives the outcome with them.
+    @discardableResult
+    static func expectSplicingChangesNothing(
+        base: Catalog, ours: Catalog, file: XLIFFFile, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> XLIFFImport.Outcome {
         let spliced = XLIFFImport.theirs(file, base: base, current: ours)
         let judged = XLIFFImport.theirs(file, base: base, current: ours, splicing: false)
-        #expect(judged.spliced.isEmpty)
-        #expect(Self.lines(spliced) == Self.lines(judged), "seed \(seed)")
-        #expect(String(decoding: spliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: judged.catalog.canonicalBytes(), as: UTF8.self), "seed \(seed)")
+        #expect(judged.spliced.isEmpty, comment, sourceLocation: sourceLocation)
+        #expect(lines(spliced) == lines(judged), comment, sourceLocation: sourceLocation)
+        #expect(String(decoding: spliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: judged.catalog.canonicalBytes(), as: UTF8.self),
+                comment, sourceLocation: sourceLocation)
         var presettled = [LocaleMerge.Settled?](repeating: nil, count: spliced.spliced.isEmpty ? 0 : ours.strings.count)
         for splice in spliced.spliced {
             presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry, baseLocalization: nil, takenLocalization: nil)
         }
-        let locale = UTF8Bytes("de")
+        let locale = UTF8Bytes(file.targetLanguage)
         let mergedSpliced = LocaleMerge.merge(base: base, ours: ours, theirs: spliced.catalog, keys: spliced.changedKeys, locale: locale, presettled: presettled)
         let mergedJudged = LocaleMerge.merge(base: base, ours: ours, theirs: judged.catalog, keys: judged.changedKeys, locale: locale)
-        #expect(String(decoding: mergedSpliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: mergedJudged.catalog.canonicalBytes(), as: UTF8.self), "seed \(seed)")
-        #expect(Self.report(mergedSpliced) == Self.report(mergedJudged), "seed \(seed)")
+        #expect(String(decoding: mergedSpliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: mergedJudged.catalog.canonicalBytes(), as: UTF8.self),
+                comment, sourceLocation: sourceLocation)
+        #expect(report(mergedSpliced) == report(mergedJudged), comment, sourceLocation: sourceLocation)
+        return spliced
     }
 
     /// A catalog read by copying (each entry its own bytes, as from a mapping let go of) is
@@ -149,10 +161,7 @@ import XcstringsMergeTestSupport
             XLIFFUnit(id: "k8", source: "%lld older files", target: "%lld Dateien neu", state: "translated"),
         ]
         let file = XLIFFFile(original: "c.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)
-        let spliced = XLIFFImport.theirs(file, base: base, current: catalog)
-        let judged = XLIFFImport.theirs(file, base: base, current: catalog, splicing: false)
-        #expect(Self.lines(spliced) == Self.lines(judged))
-        #expect(spliced.catalog.canonicalBytes() == judged.catalog.canonicalBytes())
+        let spliced = Self.expectSplicingChangesNothing(base: base, ours: catalog, file: file)
         #expect(spliced.unchanged == 3 && spliced.taken == 5 && spliced.sourceChanged == ["k3", "k8"], "\(Self.lines(spliced))")
         #expect(spliced.changedKeys.map(\.string) == ["k2", "k3", "k6", "k7", "k8"])
     }
@@ -199,21 +208,9 @@ import XcstringsMergeTestSupport
             XLIFFUnit(id: "d1|==|device.mac", source: "Mac", target: "Mac", state: "translated"),
         ]
         let file = XLIFFFile(original: "c.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)
-        let spliced = XLIFFImport.theirs(file, base: base, current: catalog)
-        let judged = XLIFFImport.theirs(file, base: base, current: catalog, splicing: false)
-        #expect(Self.lines(spliced) == Self.lines(judged))
-        #expect(String(decoding: spliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: judged.catalog.canonicalBytes(), as: UTF8.self))
+        let spliced = Self.expectSplicingChangesNothing(base: base, ours: catalog, file: file)
         #expect(spliced.unchanged == 1 && spliced.sourceChanged == ["p5|==|plural.one"], "\(Self.lines(spliced))")
         #expect(spliced.spliced.count == 6, "every key's entry spliced, \(spliced.spliced.count)")
-        var presettled = [LocaleMerge.Settled?](repeating: nil, count: catalog.strings.count)
-        for splice in spliced.spliced {
-            presettled[splice.position] = LocaleMerge.Settled(entry: splice.entry, baseLocalization: nil, takenLocalization: nil)
-        }
-        let locale = UTF8Bytes("de")
-        let mergedSpliced = LocaleMerge.merge(base: base, ours: catalog, theirs: spliced.catalog, keys: spliced.changedKeys, locale: locale, presettled: presettled)
-        let mergedJudged = LocaleMerge.merge(base: base, ours: catalog, theirs: judged.catalog, keys: judged.changedKeys, locale: locale)
-        #expect(String(decoding: mergedSpliced.catalog.canonicalBytes(), as: UTF8.self) == String(decoding: mergedJudged.catalog.canonicalBytes(), as: UTF8.self))
-        #expect(Self.report(mergedSpliced) == Self.report(mergedJudged))
     }
 
     /// An entry whose source localization varies by device, then by plural, and whose
