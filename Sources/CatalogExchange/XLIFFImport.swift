@@ -588,29 +588,23 @@ public enum XLIFFImport {
         return (state, value)
     }
 
-    /// Whether `read` (in `buffer`) is `text` as Swift compares strings, as `equal(_:_:)`.
+    /// Whether `read` (in `buffer`) is `text` as Swift compares strings.
     static func equal(_ read: ReadText, in buffer: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
         switch read {
-        case .decoded(let bytes):
-            return equal(bytes, text)
-        case .bytes(let range):
-            let inside = UnsafeBufferPointer(rebasing: buffer[range])
-            let sameBytes = text.utf8.withContiguousStorageIfAvailable { utf8 in
-                CanonicalMembers.same(inside, 0..<inside.count, utf8, 0..<utf8.count)
-            } ?? inside.elementsEqual(text.utf8)
-            return sameBytes || String(decoding: inside, as: UTF8.self) == text
+        case .decoded(let bytes): return bytes.bytes.withUnsafeBufferPointer { equal($0, text) }
+        case .bytes(let range): return equal(UnsafeBufferPointer(rebasing: buffer[range]), text)
         }
     }
 
     /// Whether `bytes` hold `text` as Swift compares strings (canonical equivalence): the same
     /// bytes are, and only where they differ is the text decoded to compare.
-    static func equal(_ bytes: UTF8Bytes, _ text: String) -> Bool {
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
         // A native string's UTF-8 is contiguous: compared at once, not byte by byte through
         // the view's iterator.
         let sameBytes = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            bytes.bytes.withUnsafeBufferPointer { CanonicalMembers.same($0, 0..<$0.count, utf8, 0..<utf8.count) }
-        } ?? bytes.bytes.elementsEqual(text.utf8)
-        return sameBytes || bytes.string == text
+            CanonicalMembers.same(bytes, 0..<bytes.count, utf8, 0..<utf8.count)
+        } ?? bytes.elementsEqual(text.utf8)
+        return sameBytes || String(decoding: bytes, as: UTF8.self) == text
     }
 
     /// A localization read from a copy of its bytes (a few hundred), not from the file's array.
@@ -689,13 +683,14 @@ public enum XLIFFImport {
     /// An entry's indent in a catalog, and its localizations'.
     static let entryIndent = 2, localizationIndent = 4
 
+    /// What `splicePlaces` finds: ours' source localization and the two localizations spliced.
+    typealias SplicePlaces = (oursSource: Range<Int>?, oursLocalization: Range<Int>, baseLocalization: Range<Int>)
+
     /// Where `judgeSpliced` reads and splices: ours' source localization (nil when it has none)
     /// and ours' and the base's localizations in `locale`; nil unless ours' entry is the base's
     /// around its localizations and in `source` and `locale`, and the base's `locale` holds a
     /// string unit alone. Both names are plain (`CanonicalMembers.isPlain`: `apply` splices only
     /// then).
-    typealias SplicePlaces = (oursSource: Range<Int>?, oursLocalization: Range<Int>, baseLocalization: Range<Int>)
-
     static func splicePlaces(ours o: EntryBytes, base b: EntryBytes, indent: Int, source: UTF8Bytes, locale: UTF8Bytes, stringUnitAlone: Bool)
         -> SplicePlaces?
     {
